@@ -1,0 +1,110 @@
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle, Database } from './db/client.js';
+import type { Config } from './env.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
+import { registerApiRoutes } from './routes.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerHealth } from './plugins/health.js';
+import { registerNotFound } from './plugins/not-found.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    mailer: Mailer;
+    youtube: YoutubeClient;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides for tests; production builds them from config. */
+  mailer?: Mailer;
+  youtube?: YoutubeClient;
+  logger?: boolean;
+}
+
+/** JSON bodies over this are refused with 413; no call of the API needs more. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole server without listening, so tests can `inject` into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers.authorization',
+                '*.password',
+                '*.recoveryCode',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log));
+  app.decorate(
+    'youtube',
+    options.youtube ??
+      createYoutubeClient({
+        apiKey: config.YOUTUBE_API_KEY,
+        channelId: config.YOUTUBE_CHANNEL_ID,
+        apiUrl: config.YOUTUBE_API_URL,
+        oembedUrl: config.YOUTUBE_OEMBED_URL,
+        timeoutMs: config.YOUTUBE_TIMEOUT_MS,
+      }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    exposedHeaders: ['authorization'],
+    allowedHeaders: ['authorization', 'content-type'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Twang API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuthentication(app);
+  registerHealth(app);
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  registerNotFound(app);
+  return app;
+}

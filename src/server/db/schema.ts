@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Full-text and trigram indexes use SQL functions (f_unaccent, video_document) created in the
+// hand-written migration 0000_search_functions.sql; they are listed in docs/architecture.md.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    zipcode: text('zipcode').notNull().default(''),
+    birthday: date('birthday', { mode: 'string' }),
+    newsletter: boolean('newsletter').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Emails are stored lower-cased, so a plain unique index is case-insensitive in effect.
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_admin_name_idx').on(t.isAdmin, t.firstName, t.lastName),
+    index('users_last_login_idx').on(t.lastLogin),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the bearer token: a stolen database does not yield usable tokens. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    youtubeId: text('youtube_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    episodeNumber: integer('episode_number'),
+    isPublic: boolean('is_public').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    likeCount: integer('like_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('videos_youtube_id_unique').on(t.youtubeId),
+    index('videos_public_published_idx').on(t.isPublic, t.publishedAt.desc(), t.id.desc()),
+    index('videos_published_idx').on(t.publishedAt.desc(), t.id.desc()),
+    index('videos_like_count_idx').on(t.likeCount.desc(), t.id),
+  ],
+);
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    featured: boolean('featured').notNull().default(false),
+    /** Every artist owns one tag; videos carrying it are the artist's videos. */
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'restrict' }),
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('artists_tag_unique').on(t.tagId),
+    index('artists_name_idx').on(sql`lower(${t.name})`),
+    index('artists_featured_idx').on(t.featured, t.name),
+    index('artists_like_count_idx').on(t.likeCount.desc(), t.id),
+  ],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_idx').on(t.tagId, t.videoId)],
+);
+
+/** The home page's category rows, in order. */
+export const layoutRows = pgTable(
+  'layout_rows',
+  {
+    position: integer('position').primaryKey(),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('layout_rows_tag_unique').on(t.tagId)],
+);
+
+/** A single row (id 1): the home page's featured video as the admin set it. */
+export const featuredVideo = pgTable('featured_video', {
+  id: integer('id').primaryKey().default(1),
+  title: text('title').notNull(),
+  link: text('link').notNull(),
+  /** The catalogue video the link points at, when there is one. */
+  videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const videoLikes = pgTable(
+  'video_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('video_likes_video_idx').on(t.videoId)],
+);
+
+export const artistLikes = pgTable(
+  'artist_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.artistId] }), index('artist_likes_artist_idx').on(t.artistId)],
+);

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** Every setting the server reads, checked once at start; see the README's configuration table. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'must start with postgres:// or be memory://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Twang <no-reply@twang.local>'),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    BRAND_NAME: z.string().min(1).default('Twang'),
+    MAIN_SITE_URL: z.url().default('https://example.com/'),
+    SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
+    SOCIAL_TWITTER_URL: z.url().default('https://x.com/'),
+    SOCIAL_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
+    APP_STORE_URL: z.url().default('https://apps.apple.com/'),
+    PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps'),
+    CORS_ORIGINS: csv.default([]),
+    ADMIN_EMAIL: z.string().min(1).optional(),
+    ADMIN_PASSWORD: z.string().min(1).optional(),
+    SEED: z.enum(['demo', 'none']).optional(),
+    YOUTUBE_API_KEY: z.string().min(1).optional(),
+    YOUTUBE_CHANNEL_ID: z.string().min(1).optional(),
+    YOUTUBE_API_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+    YOUTUBE_OEMBED_URL: z.url().default('https://www.youtube.com/oembed'),
+    YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; a bad value throws a ConfigError that lists every bad field, one a line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const entries = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
+  const result = configSchema.safeParse(Object.fromEntries(entries));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`,
+  );
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Demo content goes into an empty embedded database unless SEED says otherwise. */
+export function shouldSeedDemo(config: Config): boolean {
+  return config.SEED ? config.SEED === 'demo' : !config.DATABASE_URL;
+}

@@ -1,0 +1,23 @@
+/**
+ * Errors a handler throws on purpose. The error handler turns them into the envelope with their
+ * status and message; anything else becomes a 500 whose details stay in the log.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const badGateway = (message: string) => new HttpError(502, message);
+export const serviceUnavailable = (message: string, retryAfterSeconds = 5) =>
+  new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });

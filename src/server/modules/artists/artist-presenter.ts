@@ -1,0 +1,44 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Artist } from '../../../shared/schemas/catalogue.js';
+import type { Database } from '../../db/client.js';
+import { artistLikes, artists } from '../../db/schema.js';
+
+export type ArtistRow = typeof artists.$inferSelect;
+
+/** Turns rows into the API's artist shape, with isLiked for a signed-in viewer (one query). */
+export async function presentArtists(
+  db: Database,
+  rows: ArtistRow[],
+  viewerId: number | null,
+): Promise<Artist[]> {
+  if (rows.length === 0) return [];
+  if (viewerId === null) return rows.map(toArtist);
+  const likedRows = await db
+    .select({ artistId: artistLikes.artistId })
+    .from(artistLikes)
+    .where(
+      and(
+        eq(artistLikes.userId, viewerId),
+        inArray(
+          artistLikes.artistId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
+  const liked = new Set(likedRows.map((row) => row.artistId));
+  return rows.map((row) => ({ ...toArtist(row), isLiked: liked.has(row.id) }));
+}
+
+export function toArtist(row: ArtistRow): Artist {
+  return {
+    id: row.id,
+    artistid: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.imageUrl,
+    img_path: row.imageUrl,
+    featured: row.featured ? 1 : 0,
+    tagid: row.tagId,
+    like_count: row.likeCount,
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { loginBody, registerBody, sessionUser, type SessionUser } from '../../../shared/schemas/auth.js';
+import { normalizeEmail } from '../../../shared/validation.js';
+import { conflict, unauthorized } from '../../lib/http-errors.js';
+import { created, ok } from '../../lib/reply.js';
+import { requireUser } from '../../plugins/authentication.js';
+import {
+  findUserByEmail,
+  insertUser,
+  isUniqueViolation,
+  touchLastLogin,
+  type UserRow,
+} from '../users/users-repository.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
+import { createSession, revokeSession } from './session-repository.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope };
+
+/** POST /api/register, POST /api/login, POST /api/logout. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Opens a session and answers 201 with the token in the authorization header. */
+  async function startSession(reply: FastifyReply, user: UserRow, message: string) {
+    const token = await createSession(app.db, user.id);
+    await touchLastLogin(app.db, user.id);
+    void reply.header('authorization', `Bearer ${token}`);
+    const data: SessionUser = { userid: user.id, firstName: user.firstName, isAdmin: user.isAdmin };
+    return created(reply, data, message);
+  }
+
+  routes.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerBody,
+        response: { 201: envelope(sessionUser), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await insertUser(app.db, {
+          email: normalizeEmail(body.email),
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          zipcode: body.zipCode,
+          birthday: body.birthday,
+          newsletter: body.newsletter,
+        });
+        return await startSession(reply, user, apiMessages.registered);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+
+  routes.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], body: loginBody, response: { 201: envelope(sessionUser), ...errors } },
+    },
+    async (request, reply) => {
+      const user = await findUserByEmail(app.db, normalizeEmail(request.body.email));
+      const valid = user
+        ? await verifyPassword(user.passwordHash, request.body.password)
+        : await verifyAgainstNothing(request.body.password);
+      if (!user || !valid) throw unauthorized(apiMessages.loginFailed);
+      return startSession(reply, user, apiMessages.loggedIn);
+    },
+  );
+
+  routes.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        response: { 200: envelope(z.null()), 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await revokeSession(app.db, user.tokenHash);
+      return ok(null, apiMessages.loggedOut);
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
+export const SESSION_IDLE_LIFETIME_MS = 7 * DAY_MS;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+export interface AuthenticatedUser {
+  id: number;
+  firstName: string;
+  isAdmin: boolean;
+  tokenHash: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session and returns its bearer token (256 random bits); only its hash is stored. */
+export async function createSession(db: Database, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_LIFETIME_MS),
+  });
+  return token;
+}
+
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<AuthenticatedUser | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      isAdmin: users.isAdmin,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  if (row.expiresAt <= now || idleFor > SESSION_IDLE_LIFETIME_MS) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (idleFor > LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, firstName: row.firstName, isAdmin: row.isAdmin, tokenHash };
+}
+
+export async function revokeSession(db: Database, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, but the one named by `keepTokenHash` when given. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  keepTokenHash?: string,
+): Promise<void> {
+  const mine = eq(sessions.userId, userId);
+  await db
+    .delete(sessions)
+    .where(keepTokenHash ? and(mine, ne(sessions.tokenHash, keepTokenHash)) : mine);
+}
+
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_LIFETIME_MS);
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= ${now} OR ${sessions.lastSeenAt} < ${idleCutoff}`);
+}

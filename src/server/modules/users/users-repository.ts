@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  zipcode?: string;
+  birthday?: string | null;
+  newsletter?: boolean;
+  isAdmin?: boolean;
+}
+
+/** Postgres's unique_violation; callers turn it into a 409. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
+  return code.code === '23505' || code.cause?.code === '23505';
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Database, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Database,
+  id: number,
+  changes: Partial<Omit<NewUser, 'passwordHash' | 'isAdmin'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function setPasswordHash(db: Database, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+export async function touchLastLogin(db: Database, id: number): Promise<void> {
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
+}
+
+export async function deleteUserById(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function countAdmins(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return row?.n ?? 0;
+}
+
+export interface UserListFilter {
+  isAdmin: boolean;
+  /** Case-insensitive substring of the full name. */
+  name?: string | undefined;
+  /** Only people who logged in within this many days. */
+  lastLoginDays?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listUsers(
+  db: Database,
+  filter: UserListFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [eq(users.isAdmin, filter.isAdmin)];
+  if (filter.name) {
+    const pattern = `%${escapeLike(filter.name)}%`;
+    conditions.push(
+      sql`search_text(${users.firstName} || ' ' || ${users.lastName}) LIKE search_text(${pattern})`,
+    );
+  }
+  if (filter.lastLoginDays) {
+    const since = new Date(Date.now() - filter.lastLoginDays * 24 * 60 * 60 * 1000);
+    conditions.push(gte(users.lastLogin, since));
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(sql`${users.lastLogin} IS NOT NULL`), desc(users.lastLogin), asc(users.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Escapes LIKE's wildcards so a search for '50%' means the text '50%'. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

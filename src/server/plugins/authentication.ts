@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiMessages } from '../../shared/messages/api.js';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
+import {
+  findSessionUser,
+  type AuthenticatedUser,
+} from '../modules/auth/session-repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null for a visitor. */
+    user: AuthenticatedUser | null;
+    /** Set when a token was sent but no longer opens a session. */
+    staleToken: boolean;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/i;
+
+/**
+ * Resolves the bearer token on every API request. A missing or stale token leaves a visitor:
+ * pages that work signed out (home, videos) keep working, and the routes that need a user say 401.
+ */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('staleToken', false);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || !request.url.startsWith('/api/')) return;
+    const token = BEARER.exec(header)?.[1];
+    const user = token ? await findSessionUser(app.db, token) : null;
+    request.user = user;
+    request.staleToken = user === null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  if (request.user) return request.user;
+  throw unauthorized(request.staleToken ? apiMessages.sessionExpired : apiMessages.signInRequired);
+}
+
+export function requireAdmin(request: FastifyRequest): AuthenticatedUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden(apiMessages.adminRequired);
+  return user;
+}
+
+/** A user may act on their own account only, whatever id the request names. */
+export function requireSelf(request: FastifyRequest, userId: number): AuthenticatedUser {
+  const user = requireUser(request);
+  if (user.id !== userId) throw forbidden(apiMessages.notYourAccount);
+  return user;
+}
+
+/** Their own account, or any account for an administrator. */
+export function requireSelfOrAdmin(request: FastifyRequest, userId: number): AuthenticatedUser {
+  const user = requireUser(request);
+  if (user.id !== userId && !user.isAdmin) throw forbidden(apiMessages.notYourAccount);
+  return user;
+}

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import { loadConfig, type Config } from '../env.js';
+import type { Mailer } from '../modules/mail/mailer.js';
+import type { YoutubeClient } from '../modules/youtube/youtube-client.js';
+import { withDatabase } from './global-setup.js';
+import { adminUrl, freshDatabaseName } from './postgres-names.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  youtube?: YoutubeClient;
+}
+
+/**
+ * A whole app on its own fresh, migrated database: PGlite in memory, or a new PostgreSQL database
+ * when the test project runs with TEST_DB=postgres. Call close() in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { handle, dropDatabase } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    YOUTUBE_API_URL: 'http://127.0.0.1:9/youtube/v3',
+    YOUTUBE_OEMBED_URL: 'http://127.0.0.1:9/oembed',
+    YOUTUBE_TIMEOUT_MS: '2000',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database: handle,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.youtube ? { youtube: options.youtube } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const postgresTemplate = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (postgresTemplate && url) {
+    const name = freshDatabaseName();
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+    return {
+      handle,
+      dropDatabase: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = await readFile(inject('pgliteTemplate'));
+  const client = await PGlite.create({
+    loadDataDir: new Blob([template]),
+    extensions: { pg_trgm, unaccent },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'pglite',
+    migrate: async () => undefined,
+    close: () => client.close(),
+  };
+  return { handle, dropDatabase: async () => undefined };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * A string field whose absence reads as the spec's "... is required" text, and whose wrong type
+ * names the field. Trimmed, and never longer than `max`.
+ */
+export function requiredText(field: string, requiredMessage: string, max = 200) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? requiredMessage : `${field} must be a string`),
+    })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+/** A positive integer id given as a number or as a numeric string (the spec sends some ids as strings). */
+export function idField(field: string) {
+  return z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .positive(`${field} must be a positive number`)
+    .max(2_147_483_647, `${field} is out of range`);
+}
+
+/** Path ids: digits only, so '/api/videos/abc' is a clear 400 rather than a lookup. */
+export const idParam = z.string().regex(/^\d{1,10}$/, 'id must be a positive whole number').transform(Number);
+
+/** The spec's '1' / '0' flags; booleans and 1/0 are accepted too, for the mobile app's convenience. */
+export function flagField(field: string) {
+  return z
+    .union([z.enum(['1', '0']), z.literal(1), z.literal(0), z.boolean()], {
+      error: `${field} must be '1' or '0'`,
+    })
+    .transform((value) => value === '1' || value === 1 || value === true);
+}

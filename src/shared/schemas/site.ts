@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const siteConfigSchema = z.object({
+  brand: z.string(),
+  mainSiteUrl: z.string(),
+  social: z.object({ facebook: z.string(), twitter: z.string(), instagram: z.string() }),
+  appStores: z.object({ apple: z.string(), google: z.string() }),
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

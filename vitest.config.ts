@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+
+/** The API suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    projects: engines.map((engine) => ({
+      test: {
+        name: engine,
+        include: serverTests,
+        environment: 'node',
+        env: { TEST_DB: engine },
+        globalSetup: ['src/server/testing/global-setup.ts'],
+        setupFiles: ['src/server/testing/fail-on-console-error.ts'],
+        testTimeout: 20_000,
+        hookTimeout: 30_000,
+      },
+    })),
+  },
+});

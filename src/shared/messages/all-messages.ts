@@ -1,10 +1,20 @@
+import { adminVideosMessages } from './admin-videos.js';
 import { apiMessages } from './api.js';
+import { artistsTagsMessages } from './artists-tags.js';
+import { catalogueMessages } from './catalogue.js';
+import { peopleMessages } from './people.js';
 import { validationMessages } from './validation.js';
 
-const everyMessage = new Set<string>([
-  ...Object.values(validationMessages),
-  ...Object.values(apiMessages),
-]);
+const everyMessage = new Set<string>(
+  [
+    validationMessages,
+    apiMessages,
+    peopleMessages,
+    catalogueMessages,
+    artistsTagsMessages,
+    adminVideosMessages,
+  ].flatMap((group) => Object.values(group) as string[]),
+);
 
 /** True for the texts written for people; the API sends those as they are, without a field prefix. */
 export function isSharedMessage(text: string): boolean {

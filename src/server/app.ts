@@ -10,8 +10,10 @@ import type { DatabaseHandle, Database } from './db/client.js';
 import type { Config } from './env.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
+import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAuthentication } from './plugins/authentication.js';
+import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
 import { registerNotFound } from './plugins/not-found.js';
@@ -62,7 +64,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthentication(app);
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
+  await app.register(demoMediaRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  registerNotFound(app);
+  registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));
   return app;
 }

@@ -17,6 +17,8 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The built client (npm run build); the API runs without it. */
+    CLIENT_DIR: z.string().min(1).default('./dist/client'),
     DATABASE_URL: z
       .string()
       .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'must start with postgres:// or be memory://')

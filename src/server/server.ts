@@ -11,9 +11,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await prepareDatabase(app);
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `Twang is ready at ${config.PUBLIC_URL} (${database.kind}, started in ${Math.round(performance.now() - startedAt)} ms)`,
-  );
+  const elapsed = Math.round(performance.now() - startedAt);
+  app.log.info(`Twang is ready on port ${config.PORT} (${database.kind} database, started in ${elapsed} ms)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

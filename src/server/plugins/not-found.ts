@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClientApp } from './client-app.js';
 
-/** Unknown API paths answer a 404 envelope; the client app (when built) serves every other path. */
-export function registerNotFound(app: FastifyInstance): void {
+/**
+ * Unknown API paths answer a 404 envelope. Any other GET is a page of the client app, which
+ * shows its own not-found page for paths it does not know.
+ */
+export function registerNotFound(app: FastifyInstance, client: ClientApp | null): void {
   app.setNotFoundHandler((request, reply) => {
-    const message = `No API route ${request.method} ${request.url.split('?')[0]}.`;
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (client && isPage && !path.startsWith('/api/') && path !== '/api') {
+      return client.sendPage(reply);
+    }
+    const message = `No API route ${request.method} ${path}.`;
     return reply.code(404).send({ status: 404, data: null, message });
   });
 }

@@ -1,12 +1,40 @@
+import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { users, videos } from '../db/schema.js';
+import {
+  artistLikes,
+  artists,
+  featuredVideo,
+  layoutRows,
+  tags,
+  users,
+  videoLikes,
+  videoTags,
+  videos,
+} from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password-hashing.js';
+import {
+  DEMO_CATEGORIES,
+  demoArtistBio,
+  demoArtistName,
+  demoSongTitle,
+  demoVenue,
+  demoYoutubeId,
+  pick,
+  seededRandom,
+} from './demo-catalogue.js';
 
 export interface DemoAccount {
   role: 'admin' | 'user';
   email: string;
   password: string;
 }
+
+const DEMO_ARTISTS = 40;
+const DEMO_VIDEOS = 150;
+const DEMO_FANS = 24;
+const LAYOUT_ROWS = 8;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** True before anything was ever stored: no users and no videos. */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -17,9 +45,139 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (people?.n ?? 0) === 0 && (catalogue?.n ?? 0) === 0;
 }
 
+/** A fresh strong password: the demo accounts' passwords are never written in the code. */
+export function generatePassword(): string {
+  return `Tw${randomBytes(12).toString('base64url')}9`;
+}
+
+/**
+ * Fills an empty database with the demo show: 40 artists (each with its own tag), 12 categories,
+ * 150 weekly episodes, a home layout of 8 rows, a featured video, and fans with likes. Returns the
+ * two demo accounts with their freshly generated passwords.
+ */
 export async function seedDemoContent(
-  _db: Database,
-  _options: { log: (line: string) => void },
+  db: Database,
+  options: { log: (line: string) => void; now?: Date },
 ): Promise<DemoAccount[]> {
-  return [];
+  const random = seededRandom(1969);
+  const now = options.now ?? new Date();
+  const accounts: DemoAccount[] = [
+    { role: 'admin', email: 'admin', password: generatePassword() },
+    { role: 'user', email: 'user', password: generatePassword() },
+  ];
+  const fanHash = await hashPassword(generatePassword());
+
+  return db.transaction(async (tx) => {
+    options.log('Seeding the demo catalogue…');
+    const [admin, casey] = await tx
+      .insert(users)
+      .values([
+        { email: 'admin', passwordHash: await hashPassword(accounts[0]!.password), firstName: 'Admin',
+          lastName: 'N/A', isAdmin: true, zipcode: '37203', lastLogin: now },
+        { email: 'user', passwordHash: await hashPassword(accounts[1]!.password), firstName: 'Casey',
+          lastName: 'Morgan', zipcode: '37206', birthday: '1992-06-21', newsletter: true },
+      ])
+      .returning();
+    const fans = await tx
+      .insert(users)
+      .values(
+        Array.from({ length: DEMO_FANS }, (_, i) => ({
+          email: `fan${i + 1}@example.com`,
+          passwordHash: fanHash,
+          firstName: demoArtistName(i + 3).split(' ')[0]!,
+          lastName: demoArtistName(i + 11).split(' ')[1]!,
+          zipcode: String(37000 + i * 17),
+          birthday: `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`,
+          newsletter: i % 3 !== 0,
+          lastLogin: new Date(now.getTime() - i * 4 * 24 * 60 * 60 * 1000),
+        })),
+      )
+      .returning({ id: users.id });
+
+    const categoryTags = await tx
+      .insert(tags)
+      .values(DEMO_CATEGORIES.map((name) => ({ name })))
+      .returning();
+    const artistNames = Array.from({ length: DEMO_ARTISTS }, (_, i) => demoArtistName(i));
+    const artistTags = await tx
+      .insert(tags)
+      .values(artistNames.map((name) => ({ name })))
+      .returning();
+    const artistRows = await tx
+      .insert(artists)
+      .values(
+        artistNames.map((name, i) => ({
+          name,
+          description: demoArtistBio(name, random),
+          imageUrl: `/media/demo/artist/${i + 1}.svg`,
+          featured: i % 5 === 0,
+          tagId: artistTags[i]!.id,
+        })),
+      )
+      .returning();
+
+    const videoValues = Array.from({ length: DEMO_VIDEOS }, (_, i) => {
+      const episode = i + 1;
+      const artist = artistRows[i % DEMO_ARTISTS]!;
+      const song = demoSongTitle(random);
+      const live = random() < 0.6;
+      return {
+        youtubeId: demoYoutubeId(random),
+        title: `${artist.name} – ${song}${live ? ` (Live at ${demoVenue(random)})` : ''}`,
+        description:
+          `Episode ${episode}: ${artist.name} performs "${song}"` +
+          `${live ? ' in front of a packed house' : ' in an intimate studio session'}, ` +
+          `then sits down to talk about the story behind it.`,
+        thumbnail: `/media/demo/video/${episode}.svg`,
+        episodeNumber: episode,
+        // A few recent episodes are still private drafts, as on a real show.
+        isPublic: episode <= DEMO_VIDEOS - 4 && random() > 0.04,
+        publishedAt: new Date(now.getTime() - (DEMO_VIDEOS - episode) * WEEK_MS),
+        createdBy: admin!.id,
+      };
+    });
+    const videoRows = await tx.insert(videos).values(videoValues).returning({ id: videos.id });
+
+    const links = new Map<string, { videoId: number; tagId: number }>();
+    videoRows.forEach((video, i) => {
+      const add = (tagId: number) => links.set(`${video.id}:${tagId}`, { videoId: video.id, tagId });
+      add(artistRows[i % DEMO_ARTISTS]!.tagId);
+      add(pick(random, categoryTags).id);
+      if (random() < 0.5) add(pick(random, categoryTags).id);
+    });
+    await tx.insert(videoTags).values([...links.values()]);
+
+    await tx
+      .insert(layoutRows)
+      .values(categoryTags.slice(0, LAYOUT_ROWS).map((tag, position) => ({ position, tagId: tag.id })));
+    const newestPublic = [...videoValues].reverse().find((video) => video.isPublic)!;
+    const featuredIndex = videoValues.indexOf(newestPublic);
+    await tx.insert(featuredVideo).values({
+      title: newestPublic.title,
+      link: `https://www.youtube.com/watch?v=${newestPublic.youtubeId}`,
+      videoId: videoRows[featuredIndex]!.id,
+    });
+
+    const fansAndCasey = [casey!.id, ...fans.map((fan) => fan.id)];
+    const videoLikeRows = new Map<string, { userId: number; videoId: number }>();
+    const artistLikeRows = new Map<string, { userId: number; artistId: number }>();
+    for (const userId of fansAndCasey) {
+      for (let n = 0; n < 12; n += 1) {
+        // Squaring skews likes toward a few favourites, so "popular" lists have a clear top.
+        const video = videoRows[Math.floor(random() ** 2 * videoRows.length)]!;
+        videoLikeRows.set(`${userId}:${video.id}`, { userId, videoId: video.id });
+      }
+      for (let n = 0; n < 4; n += 1) {
+        const artist = artistRows[Math.floor(random() ** 2 * artistRows.length)]!;
+        artistLikeRows.set(`${userId}:${artist.id}`, { userId, artistId: artist.id });
+      }
+    }
+    await tx.insert(videoLikes).values([...videoLikeRows.values()]);
+    await tx.insert(artistLikes).values([...artistLikeRows.values()]);
+    options.log(
+      `Demo catalogue ready: ${videoRows.length} videos, ${artistRows.length} artists, ` +
+        `${categoryTags.length} categories, ${fansAndCasey.length + 1} accounts.`,
+    );
+    return accounts;
+  });
 }

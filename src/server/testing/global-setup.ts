@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { adminUrl, postgresTemplateName } from './postgres-names.js';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 declare module 'vitest' {
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const handle = await openDatabase({ url: 'memory://' });
   await handle.migrate();
-  const client = (handle.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   const file = join(tmpdir(), `twang-pglite-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -40,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     YOUTUBE_API_URL: 'http://127.0.0.1:9/youtube/v3',
     YOUTUBE_OEMBED_URL: 'http://127.0.0.1:9/oembed',
     YOUTUBE_TIMEOUT_MS: '2000',
+    CLIENT_DIR: './no-client-in-api-tests',
     ...options.env,
   });
   const app = await buildApp({

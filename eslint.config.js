@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noServer = { group: ['**/server/**'], message: 'Only src/server may import server code.' };
+const noClient = { group: ['**/client/**'], message: 'Only src/client may import client code.' };
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'public'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  // The three layers meet only in src/shared: client and server never import each other.
+  {
+    files: ['src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noClient] }] },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClient] }] },
+  },
+  {
+    files: ['src/client/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServer] }],
+    },
+  },
+  // Features never import each other (shared -> features -> app): a file at
+  // features/<name>/<part>/x.tsx reaching '../../<other>/' would cross into another feature.
+  {
+    files: ['src/client/features/*/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            {
+              regex: '^\\.\\./\\.\\./[^./]',
+              message: 'Features may not import each other; move shared code to src/client/components or lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page shows the demo layout rows from the API', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  const rows = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(rows.length).toBeGreaterThanOrEqual(1);
+  expect(rows).toContain('Live Performances');
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
+});
+
+test('the API answers in the envelope through the same server', async ({ request }) => {
+  const response = await request.get('/api/config');
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { status: number; data: { brand: string } };
+  expect(body.status).toBe(200);
+  expect(body.data.brand).toBe('Twang');
+});

@@ -1,0 +1,193 @@
+/**
+ * Builds a large catalogue for benchmarks:
+ *   npm run seed:scale -- --videos 100000 --artists 10000 --tags 2000 --users 50000 --likes 500000 [--reset]
+ * Targets DATABASE_URL when set (PostgreSQL), else the embedded database under DATA_DIR.
+ */
+import { parseArgs } from 'node:util';
+import { SingleBar, Presets } from 'cli-progress';
+import { count, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+import {
+  artistLikes,
+  artists,
+  featuredVideo,
+  layoutRows,
+  tags,
+  users,
+  videoLikes,
+  videoTags,
+  videos,
+} from '../src/server/db/schema.js';
+import { hashPassword } from '../src/server/modules/auth/password-hashing.js';
+import {
+  demoArtistBio,
+  demoArtistName,
+  demoSongTitle,
+  demoVenue,
+  seededRandom,
+} from '../src/server/setup/demo-catalogue.js';
+
+const { values: args } = parseArgs({
+  options: {
+    videos: { type: 'string', default: '100000' },
+    artists: { type: 'string', default: '10000' },
+    tags: { type: 'string', default: '2000' },
+    users: { type: 'string', default: '50000' },
+    likes: { type: 'string', default: '500000' },
+    reset: { type: 'boolean', default: false },
+  },
+});
+const size = {
+  videos: Number(args.videos),
+  artists: Number(args.artists),
+  tags: Number(args.tags),
+  users: Number(args.users),
+  likes: Number(args.likes),
+};
+for (const [name, value] of Object.entries(size)) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+}
+
+const BATCH = 2000;
+const random = seededRandom(2024);
+const bar = new SingleBar({ format: ' {step} |{bar}| {value}/{total} rows, {eta}s left' }, Presets.shades_classic);
+
+async function inBatches(step: string, total: number, insert: (from: number, to: number) => Promise<void>) {
+  bar.start(total, 0, { step: step.padEnd(11) });
+  for (let from = 0; from < total; from += BATCH) {
+    const to = Math.min(total, from + BATCH);
+    await insert(from, to);
+    bar.update(to);
+  }
+  bar.stop();
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, i) => from + i);
+}
+
+/** A YouTube-shaped id (11 characters) that is unique per index. */
+function scaleYoutubeId(index: number): string {
+  return `sc${index.toString(36).padStart(9, '0')}`;
+}
+
+async function seed(db: Database): Promise<void> {
+  const [[taken], [people]] = await Promise.all([
+    db.select({ n: count() }).from(tags),
+    db.select({ n: count() }).from(users),
+  ]);
+  if ((taken?.n ?? 0) + (people?.n ?? 0) > 0) {
+    if (!args.reset) throw new Error('The database is not empty; pass --reset to replace everything in it.');
+    await db.execute(
+      sql`TRUNCATE video_likes, artist_likes, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users RESTART IDENTITY CASCADE`,
+    );
+  }
+  const started = Date.now();
+  const passwordHash = await hashPassword('Scale-user-Pass1');
+
+  const categoryIds: number[] = [];
+  await inBatches('tags', size.tags, async (from, to) => {
+    const rows = await db
+      .insert(tags)
+      .values(range(from, to).map((i) => ({ name: `Category ${i + 1}` })))
+      .returning({ id: tags.id });
+    categoryIds.push(...rows.map((row) => row.id));
+  });
+
+  const artistTagIds: number[] = [];
+  await inBatches('artists', size.artists, async (from, to) => {
+    const names = range(from, to).map((i) => `${demoArtistName(i)} ${i >= 40 ? `${Math.floor(i / 40)}` : ''}`.trim());
+    const tagRows = await db.insert(tags).values(names.map((name) => ({ name }))).returning({ id: tags.id });
+    await db.insert(artists).values(
+      names.map((name, k) => ({
+        name,
+        description: demoArtistBio(name, random),
+        imageUrl: `/media/demo/artist/${(from + k) % 40 + 1}.svg`,
+        featured: (from + k) % 200 === 0,
+        tagId: tagRows[k]!.id,
+      })),
+    );
+    artistTagIds.push(...tagRows.map((row) => row.id));
+  });
+  const artistRows = await db.select({ id: artists.id, name: artists.name }).from(artists).orderBy(artists.id);
+
+  const now = Date.now();
+  await inBatches('videos', size.videos, async (from, to) => {
+    const rows = await db
+      .insert(videos)
+      .values(
+        range(from, to).map((i) => {
+          const artist = artistRows[i % artistRows.length]!;
+          const song = demoSongTitle(random);
+          return {
+            youtubeId: scaleYoutubeId(i),
+            title: `${artist.name} – ${song} (Live at ${demoVenue(random)})`,
+            description: `Episode ${i + 1}: ${artist.name} performs "${song}" and talks about the song.`,
+            thumbnail: `/media/demo/video/${(i % 150) + 1}.svg`,
+            episodeNumber: i + 1,
+            isPublic: i % 20 !== 0,
+            publishedAt: new Date(now - (size.videos - i) * 3_600_000),
+          };
+        }),
+      )
+      .returning({ id: videos.id });
+    await db.insert(videoTags).values(
+      rows.flatMap((row, k) => [
+        { videoId: row.id, tagId: artistTagIds[(from + k) % artistTagIds.length]! },
+        { videoId: row.id, tagId: categoryIds[(from + k) % categoryIds.length]! },
+      ]),
+    ).onConflictDoNothing();
+  });
+
+  await db.insert(layoutRows).values(categoryIds.slice(0, 8).map((tagId, position) => ({ position, tagId })));
+  await db.insert(featuredVideo).values({ title: 'Featured episode', link: `https://youtu.be/${scaleYoutubeId(size.videos - 1)}`, videoId: size.videos });
+
+  await inBatches('users', size.users, async (from, to) => {
+    await db.insert(users).values(
+      range(from, to).map((i) => ({
+        email: `scale-user-${i + 1}@example.com`,
+        passwordHash,
+        firstName: demoArtistName(i + 7).split(' ')[0]!,
+        lastName: `${demoArtistName(i + 13).split(' ')[1]!}${i}`,
+        zipcode: String(10000 + (i % 89999)),
+        birthday: '1985-06-15',
+        isAdmin: i < 5,
+        lastLogin: i % 3 === 0 ? null : new Date(now - (i % 120) * 86_400_000),
+      })),
+    );
+  });
+
+  // Counters are rebuilt once at the end: 500k trigger updates would take minutes.
+  await db.execute(sql`ALTER TABLE video_likes DISABLE TRIGGER video_likes_counter`);
+  await db.execute(sql`ALTER TABLE artist_likes DISABLE TRIGGER artist_likes_counter`);
+  const perUser = Math.max(1, Math.ceil(size.likes / size.users));
+  await inBatches('likes', size.likes, async (from, to) => {
+    const rows = range(from, to).map((i) => {
+      const userId = (i % size.users) + 1;
+      const k = Math.floor(i / size.users);
+      // Skewed toward low ids so "popular" has a clear head, spread by a large prime stride.
+      const videoId = (Math.floor(random() ** 3 * size.videos) + k * 7919) % size.videos + 1;
+      return { userId, videoId };
+    });
+    await db.insert(videoLikes).values(rows).onConflictDoNothing();
+    await db
+      .insert(artistLikes)
+      .values(rows.filter((_, i) => i % perUser === 0).map((row) => ({ userId: row.userId, artistId: (row.videoId % artistRows.length) + 1 })))
+      .onConflictDoNothing();
+  });
+  await db.execute(sql`ALTER TABLE video_likes ENABLE TRIGGER video_likes_counter`);
+  await db.execute(sql`ALTER TABLE artist_likes ENABLE TRIGGER artist_likes_counter`);
+  await db.execute(sql`UPDATE videos v SET like_count = c.n FROM (SELECT video_id, count(*)::int AS n FROM video_likes GROUP BY video_id) c WHERE c.video_id = v.id`);
+  await db.execute(sql`UPDATE artists a SET like_count = c.n FROM (SELECT artist_id, count(*)::int AS n FROM artist_likes GROUP BY artist_id) c WHERE c.artist_id = a.id`);
+  await db.execute(sql`ANALYZE`);
+  console.log(`Scale catalogue ready in ${Math.round((Date.now() - started) / 1000)} s:`, size);
+  console.log('Users sign in with scale-user-N@example.com / Scale-user-Pass1 (N from 1; users 1-5 are administrators).');
+}
+
+const handle = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+try {
+  await handle.migrate();
+  await seed(handle.db);
+} finally {
+  await handle.close();
+}

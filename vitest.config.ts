@@ -7,6 +7,8 @@ const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglit
 
 export default defineConfig({
   test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: engines.map((engine) => ({
       test: {
         name: engine,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, shouldSeedDemo } from './env.js';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.BRAND_NAME).toBe('Twang');
+    expect(config.YOUTUBE_API_URL).toBe('https://www.googleapis.com/youtube/v3');
+  });
+
+  const failure = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      expect(caught).toBeInstanceOf(ConfigError);
+      return (caught as Error).message;
+    }
+    throw new Error('loadConfig accepted a bad environment');
+  };
+
+  it('lists every bad field in one error', () => {
+    const message = failure({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(message).toContain('PORT:');
+    expect(message).toContain('DATABASE_URL: must start with postgres:// or be memory://');
+    expect(message).toContain('LOG_LEVEL:');
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(failure({ ADMIN_EMAIL: 'a@b.co' })).toContain(
+      'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
+  });
+
+  it('splits CORS_ORIGINS on commas and ignores empty variables', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', SMTP_URL: '' });
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('seeds demo content by default only on the embedded database', () => {
+    expect(shouldSeedDemo(loadConfig({}))).toBe(true);
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }))).toBe(false);
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED: 'demo' }))).toBe(true);
+    expect(shouldSeedDemo(loadConfig({ SEED: 'none' }))).toBe(false);
+  });
+});

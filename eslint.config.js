@@ -51,7 +51,8 @@ export default tseslint.config(
             noServer,
             {
               regex: '^\\.\\./\\.\\./[^./]',
-              message: 'Features may not import each other; move shared code to src/client/components or lib.',
+              message:
+                'Features may not import each other; move shared code to src/client/components or lib.',
             },
           ],
         },

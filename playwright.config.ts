@@ -9,7 +9,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+  ],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

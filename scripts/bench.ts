@@ -12,7 +12,14 @@ import { prepareDatabase } from '../src/server/setup/prepare-database.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const config = loadConfig({ ...process.env, DATABASE_URL: 'memory://', SEED: 'demo', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: 'memory://',
+  SEED: 'demo',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  HOST: '127.0.0.1',
+});
 const database = await openDatabase({ url: 'memory://' });
 const app = await buildApp({ config, database });
 const log = console.log;
@@ -36,14 +43,24 @@ async function measure(path: string): Promise<void> {
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   console.log(
     `${path.padEnd(28)} ${(latencies.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms   errors ${failures}`,
   );
 }
 
-console.log(`Benchmark: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, embedded database, demo catalogue`);
-for (const path of ['/api/home', '/api/videos/10', '/api/tag/1', '/api/search/jonny', '/api/featured-artists', '/healthz']) {
+console.log(
+  `Benchmark: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, embedded database, demo catalogue`,
+);
+for (const path of [
+  '/api/home',
+  '/api/videos/10',
+  '/api/tag/1',
+  '/api/search/jonny',
+  '/api/featured-artists',
+  '/healthz',
+]) {
   await measure(path);
 }
 await app.close();

@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/server/server.ts'], { stdio: 'inherit', env: { ...process.env, PORT: '3000' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: '3000' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -45,14 +45,22 @@ const size = {
   likes: Number(args.likes),
 };
 for (const [name, value] of Object.entries(size)) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive whole number`);
 }
 
 const BATCH = 2000;
 const random = seededRandom(2024);
-const bar = new SingleBar({ format: ' {step} |{bar}| {value}/{total} rows, {eta}s left' }, Presets.shades_classic);
+const bar = new SingleBar(
+  { format: ' {step} |{bar}| {value}/{total} rows, {eta}s left' },
+  Presets.shades_classic,
+);
 
-async function inBatches(step: string, total: number, insert: (from: number, to: number) => Promise<void>) {
+async function inBatches(
+  step: string,
+  total: number,
+  insert: (from: number, to: number) => Promise<void>,
+) {
   bar.start(total, 0, { step: step.padEnd(11) });
   for (let from = 0; from < total; from += BATCH) {
     const to = Math.min(total, from + BATCH);
@@ -77,7 +85,8 @@ async function seed(db: Database): Promise<void> {
     db.select({ n: count() }).from(users),
   ]);
   if ((taken?.n ?? 0) + (people?.n ?? 0) > 0) {
-    if (!args.reset) throw new Error('The database is not empty; pass --reset to replace everything in it.');
+    if (!args.reset)
+      throw new Error('The database is not empty; pass --reset to replace everything in it.');
     await db.execute(
       sql`TRUNCATE video_likes, artist_likes, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users RESTART IDENTITY CASCADE`,
     );
@@ -96,20 +105,28 @@ async function seed(db: Database): Promise<void> {
 
   const artistTagIds: number[] = [];
   await inBatches('artists', size.artists, async (from, to) => {
-    const names = range(from, to).map((i) => `${demoArtistName(i)} ${i >= 40 ? `${Math.floor(i / 40)}` : ''}`.trim());
-    const tagRows = await db.insert(tags).values(names.map((name) => ({ name }))).returning({ id: tags.id });
+    const names = range(from, to).map((i) =>
+      `${demoArtistName(i)} ${i >= 40 ? `${Math.floor(i / 40)}` : ''}`.trim(),
+    );
+    const tagRows = await db
+      .insert(tags)
+      .values(names.map((name) => ({ name })))
+      .returning({ id: tags.id });
     await db.insert(artists).values(
       names.map((name, k) => ({
         name,
         description: demoArtistBio(name, random),
-        imageUrl: `/media/demo/artist/${(from + k) % 40 + 1}.svg`,
+        imageUrl: `/media/demo/artist/${((from + k) % 40) + 1}.svg`,
         featured: (from + k) % 200 === 0,
         tagId: tagRows[k]!.id,
       })),
     );
     artistTagIds.push(...tagRows.map((row) => row.id));
   });
-  const artistRows = await db.select({ id: artists.id, name: artists.name }).from(artists).orderBy(artists.id);
+  const artistRows = await db
+    .select({ id: artists.id, name: artists.name })
+    .from(artists)
+    .orderBy(artists.id);
 
   const now = Date.now();
   await inBatches('videos', size.videos, async (from, to) => {
@@ -131,16 +148,27 @@ async function seed(db: Database): Promise<void> {
         }),
       )
       .returning({ id: videos.id });
-    await db.insert(videoTags).values(
-      rows.flatMap((row, k) => [
-        { videoId: row.id, tagId: artistTagIds[(from + k) % artistTagIds.length]! },
-        { videoId: row.id, tagId: categoryIds[(from + k) % categoryIds.length]! },
-      ]),
-    ).onConflictDoNothing();
+    await db
+      .insert(videoTags)
+      .values(
+        rows.flatMap((row, k) => [
+          { videoId: row.id, tagId: artistTagIds[(from + k) % artistTagIds.length]! },
+          { videoId: row.id, tagId: categoryIds[(from + k) % categoryIds.length]! },
+        ]),
+      )
+      .onConflictDoNothing();
   });
 
-  await db.insert(layoutRows).values(categoryIds.slice(0, 8).map((tagId, position) => ({ position, tagId })));
-  await db.insert(featuredVideo).values({ title: 'Featured episode', link: `https://youtu.be/${scaleYoutubeId(size.videos - 1)}`, videoId: size.videos });
+  await db
+    .insert(layoutRows)
+    .values(categoryIds.slice(0, 8).map((tagId, position) => ({ position, tagId })));
+  await db
+    .insert(featuredVideo)
+    .values({
+      title: 'Featured episode',
+      link: `https://youtu.be/${scaleYoutubeId(size.videos - 1)}`,
+      videoId: size.videos,
+    });
 
   await inBatches('users', size.users, async (from, to) => {
     await db.insert(users).values(
@@ -166,25 +194,38 @@ async function seed(db: Database): Promise<void> {
       const userId = (i % size.users) + 1;
       const k = Math.floor(i / size.users);
       // Skewed toward low ids so "popular" has a clear head, spread by a large prime stride.
-      const videoId = (Math.floor(random() ** 3 * size.videos) + k * 7919) % size.videos + 1;
+      const videoId = ((Math.floor(random() ** 3 * size.videos) + k * 7919) % size.videos) + 1;
       return { userId, videoId };
     });
     await db.insert(videoLikes).values(rows).onConflictDoNothing();
     await db
       .insert(artistLikes)
-      .values(rows.filter((_, i) => i % perUser === 0).map((row) => ({ userId: row.userId, artistId: (row.videoId % artistRows.length) + 1 })))
+      .values(
+        rows
+          .filter((_, i) => i % perUser === 0)
+          .map((row) => ({ userId: row.userId, artistId: (row.videoId % artistRows.length) + 1 })),
+      )
       .onConflictDoNothing();
   });
   await db.execute(sql`ALTER TABLE video_likes ENABLE TRIGGER video_likes_counter`);
   await db.execute(sql`ALTER TABLE artist_likes ENABLE TRIGGER artist_likes_counter`);
-  await db.execute(sql`UPDATE videos v SET like_count = c.n FROM (SELECT video_id, count(*)::int AS n FROM video_likes GROUP BY video_id) c WHERE c.video_id = v.id`);
-  await db.execute(sql`UPDATE artists a SET like_count = c.n FROM (SELECT artist_id, count(*)::int AS n FROM artist_likes GROUP BY artist_id) c WHERE c.artist_id = a.id`);
+  await db.execute(
+    sql`UPDATE videos v SET like_count = c.n FROM (SELECT video_id, count(*)::int AS n FROM video_likes GROUP BY video_id) c WHERE c.video_id = v.id`,
+  );
+  await db.execute(
+    sql`UPDATE artists a SET like_count = c.n FROM (SELECT artist_id, count(*)::int AS n FROM artist_likes GROUP BY artist_id) c WHERE c.artist_id = a.id`,
+  );
   await db.execute(sql`ANALYZE`);
   console.log(`Scale catalogue ready in ${Math.round((Date.now() - started) / 1000)} s:`, size);
-  console.log('Users sign in with scale-user-N@example.com / Scale-user-Pass1 (N from 1; users 1-5 are administrators).');
+  console.log(
+    'Users sign in with scale-user-N@example.com / Scale-user-Pass1 (N from 1; users 1-5 are administrators).',
+  );
 }
 
-const handle = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+const handle = await openDatabase({
+  url: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR ?? './data',
+});
 try {
   await handle.migrate();
   await seed(handle.db);

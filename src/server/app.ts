@@ -71,7 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log));
+  app.decorate(
+    'mailer',
+    options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
+  );
   app.decorate(
     'youtube',
     options.youtube ??

@@ -34,7 +34,10 @@ describe('loadConfig', () => {
   });
 
   it('splits CORS_ORIGINS on commas and ignores empty variables', () => {
-    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', SMTP_URL: '' });
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      SMTP_URL: '',
+    });
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.SMTP_URL).toBeUndefined();
   });
@@ -42,7 +45,9 @@ describe('loadConfig', () => {
   it('seeds demo content by default only on the embedded database', () => {
     expect(shouldSeedDemo(loadConfig({}))).toBe(true);
     expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }))).toBe(false);
-    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED: 'demo' }))).toBe(true);
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'postgres://x@y/z', SEED: 'demo' }))).toBe(
+      true,
+    );
     expect(shouldSeedDemo(loadConfig({ SEED: 'none' }))).toBe(false);
   });
 });

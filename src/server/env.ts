@@ -1,13 +1,11 @@
 import { z } from 'zod';
 
-const csv = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 /** Every setting the server reads, checked once at start; see the README's configuration table. */
 export const configSchema = z
@@ -15,7 +13,9 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
     /** The built client (npm run build); the API runs without it. */
     CLIENT_DIR: z.string().min(1).default('./dist/client'),

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   await prepareDatabase(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const elapsed = Math.round(performance.now() - startedAt);
-  app.log.info(`Twang is ready on port ${config.PORT} (${database.kind} database, started in ${elapsed} ms)`);
+  app.log.info(
+    `Twang is ready on port ${config.PORT} (${database.kind} database, started in ${elapsed} ms)`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -10,9 +10,12 @@ import {
 } from './validation.js';
 
 describe('email rules', () => {
-  it.each(['a@b.co', 'first.last+tag@mail.example.org', ' spaced@example.com '])('accepts %s', (email) => {
-    expect(isEmailFormat(email)).toBe(true);
-  });
+  it.each(['a@b.co', 'first.last+tag@mail.example.org', ' spaced@example.com '])(
+    'accepts %s',
+    (email) => {
+      expect(isEmailFormat(email)).toBe(true);
+    },
+  );
   it.each(['', 'plain', 'a@b', 'a@@b.co', 'a b@c.co', 'a@b.', '@b.co'])('rejects %j', (email) => {
     expect(isEmailFormat(email)).toBe(false);
   });

@@ -28,7 +28,9 @@ export async function migratePostgres<T extends Record<string, unknown>>(
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrateNodePg(db, { migrationsFolder });
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockClient
+      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+      .catch(() => undefined);
     lockClient.release();
   }
 }

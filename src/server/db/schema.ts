@@ -138,7 +138,10 @@ export const videoTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_idx').on(t.tagId, t.videoId)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.tagId] }),
+    index('video_tags_tag_idx').on(t.tagId, t.videoId),
+  ],
 );
 
 /** The home page's category rows, in order. */
@@ -174,7 +177,10 @@ export const videoLikes = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('video_likes_video_idx').on(t.videoId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('video_likes_video_idx').on(t.videoId),
+  ],
 );
 
 export const artistLikes = pgTable(
@@ -188,5 +194,8 @@ export const artistLikes = pgTable(
       .references(() => artists.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.artistId] }), index('artist_likes_artist_idx').on(t.artistId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.artistId] }),
+    index('artist_likes_artist_idx').on(t.artistId),
+  ],
 );

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/messages/api.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
-import {
-  findSessionUser,
-  type AuthenticatedUser,
-} from '../modules/auth/session-repository.js';
+import { findSessionUser, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -38,7 +38,10 @@ export async function registerClientApp(
     wildcard: true,
     setHeaders: (res, path) => {
       const hashed = path.includes(`${join(root, 'assets')}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.setHeader(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
   });
   return {

@@ -7,6 +7,10 @@ export function registerHealth(app: FastifyInstance): void {
     const up = await isDatabaseUp(app.db);
     return reply
       .code(up ? 200 : 503)
-      .send({ status: up ? 200 : 503, data: { database: up ? 'up' : 'down' }, message: up ? 'OK' : 'The database is not answering.' });
+      .send({
+        status: up ? 200 : 503,
+        data: { database: up ? 'up' : 'down' },
+        message: up ? 'OK' : 'The database is not answering.',
+      });
   });
 }

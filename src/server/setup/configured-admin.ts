@@ -7,7 +7,11 @@ import { findUserByEmail, insertUser } from '../modules/users/users-repository.j
  * Creates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD when no account has that email.
  * An existing account is left alone: its password may have been changed since.
  */
-export async function ensureConfiguredAdmin(db: Database, email: string, password: string): Promise<void> {
+export async function ensureConfiguredAdmin(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<void> {
   const normalized = normalizeEmail(email);
   if (await findUserByEmail(db, normalized)) return;
   await insertUser(db, {

@@ -18,30 +18,139 @@ export const DEMO_CATEGORIES = [
 ] as const;
 
 const FIRST_NAMES = [
-  'Wade', 'June', 'Colt', 'Loretta', 'Hank', 'Tammy', 'Boone', 'Emmylou', 'Travis', 'Reba',
-  'Waylon', 'Patsy', 'Garrett', 'Dottie', 'Clay', 'Maybelle', 'Dusty', 'Lacey', 'Rhett', 'Sierra',
-  'Jolene', 'Cody', 'Willa', 'Jesse', 'Annie', 'Buck', 'Ruby', 'Tucker', 'Georgia', 'Luke',
-  'Della', 'Shane', 'Callie', 'Amos', 'Ivy', 'Beau', 'Hattie', 'Levi', 'Opal', 'Zeke',
+  'Wade',
+  'June',
+  'Colt',
+  'Loretta',
+  'Hank',
+  'Tammy',
+  'Boone',
+  'Emmylou',
+  'Travis',
+  'Reba',
+  'Waylon',
+  'Patsy',
+  'Garrett',
+  'Dottie',
+  'Clay',
+  'Maybelle',
+  'Dusty',
+  'Lacey',
+  'Rhett',
+  'Sierra',
+  'Jolene',
+  'Cody',
+  'Willa',
+  'Jesse',
+  'Annie',
+  'Buck',
+  'Ruby',
+  'Tucker',
+  'Georgia',
+  'Luke',
+  'Della',
+  'Shane',
+  'Callie',
+  'Amos',
+  'Ivy',
+  'Beau',
+  'Hattie',
+  'Levi',
+  'Opal',
+  'Zeke',
 ];
 
 const LAST_NAMES = [
-  'Hollister', 'Caldwell', 'Bramlett', 'Whitaker', 'McCrae', 'Tolliver', 'Ashby', 'Pruitt',
-  'Langford', 'Delaney', 'Harlan', 'Sutter', 'Kincaid', 'Ransom', 'Beaumont', 'Cassidy',
-  'Driscoll', 'Everly', 'Fairchild', 'Garrison', 'Holloway', 'Jessup', 'Keller', 'Lowry',
-  'Maddox', 'Nolan', 'Overstreet', 'Pickett', 'Quinlan', 'Rutledge', 'Sawyer', 'Tate',
-  'Underwood', 'Vance', 'Wheeler', 'Yates', 'Boyd', 'Crowell', 'Dunbar', 'Ellery',
+  'Hollister',
+  'Caldwell',
+  'Bramlett',
+  'Whitaker',
+  'McCrae',
+  'Tolliver',
+  'Ashby',
+  'Pruitt',
+  'Langford',
+  'Delaney',
+  'Harlan',
+  'Sutter',
+  'Kincaid',
+  'Ransom',
+  'Beaumont',
+  'Cassidy',
+  'Driscoll',
+  'Everly',
+  'Fairchild',
+  'Garrison',
+  'Holloway',
+  'Jessup',
+  'Keller',
+  'Lowry',
+  'Maddox',
+  'Nolan',
+  'Overstreet',
+  'Pickett',
+  'Quinlan',
+  'Rutledge',
+  'Sawyer',
+  'Tate',
+  'Underwood',
+  'Vance',
+  'Wheeler',
+  'Yates',
+  'Boyd',
+  'Crowell',
+  'Dunbar',
+  'Ellery',
 ];
 
 const SONG_WORDS = [
-  ['Dusty', 'Midnight', 'Whiskey', 'Tennessee', 'Broken', 'Gravel', 'Neon', 'Lonesome', 'Sweet',
-    'Long', 'Muddy', 'Silver', 'Backroad', 'Red Dirt', 'Honeysuckle', 'Cotton'],
-  ['Highway', 'Heart', 'River', 'Porch Light', 'Rodeo', 'Kitchen', 'Sunday', 'Moonshine',
-    'Train', 'Prayer', 'Boots', 'Harvest', 'Wildflower', 'Jukebox', 'Dancehall', 'Tailgate'],
+  [
+    'Dusty',
+    'Midnight',
+    'Whiskey',
+    'Tennessee',
+    'Broken',
+    'Gravel',
+    'Neon',
+    'Lonesome',
+    'Sweet',
+    'Long',
+    'Muddy',
+    'Silver',
+    'Backroad',
+    'Red Dirt',
+    'Honeysuckle',
+    'Cotton',
+  ],
+  [
+    'Highway',
+    'Heart',
+    'River',
+    'Porch Light',
+    'Rodeo',
+    'Kitchen',
+    'Sunday',
+    'Moonshine',
+    'Train',
+    'Prayer',
+    'Boots',
+    'Harvest',
+    'Wildflower',
+    'Jukebox',
+    'Dancehall',
+    'Tailgate',
+  ],
 ];
 
 const VENUES = [
-  'the Twang Stage', 'the Barn Loft', 'the Ryman Steps', 'Studio B', 'the Back Porch',
-  'the Honky-Tonk Hall', 'the County Fair', 'the Riverside Amphitheater',
+  'the Twang Stage',
+  'the Barn Loft',
+  'the Ryman Steps',
+  'Studio B',
+  'the Back Porch',
+  'the Honky-Tonk Hall',
+  'the County Fair',
+  'the Riverside Amphitheater',
 ];
 
 /** mulberry32: tiny, fast and good enough to pick demo words. */
@@ -65,12 +174,26 @@ export function demoArtistName(index: number): string {
 }
 
 export function demoArtistBio(name: string, random: () => number): string {
-  const home = pick(random, ['East Tennessee', 'the Texas Hill Country', 'western Kentucky',
-    'the Oklahoma panhandle', 'the Blue Ridge', 'south Georgia', 'Bakersfield']);
-  const sound = pick(random, ['fiddle-driven honky-tonk', 'front-porch bluegrass',
-    'outlaw-leaning story songs', 'pedal-steel ballads', 'high-lonesome harmonies']);
-  return `${name} grew up in ${home} and has been playing ${sound} since their teens. ` +
-    `A regular on the show, ${name.split(' ')[0]} brings new songs and old favourites to every visit.`;
+  const home = pick(random, [
+    'East Tennessee',
+    'the Texas Hill Country',
+    'western Kentucky',
+    'the Oklahoma panhandle',
+    'the Blue Ridge',
+    'south Georgia',
+    'Bakersfield',
+  ]);
+  const sound = pick(random, [
+    'fiddle-driven honky-tonk',
+    'front-porch bluegrass',
+    'outlaw-leaning story songs',
+    'pedal-steel ballads',
+    'high-lonesome harmonies',
+  ]);
+  return (
+    `${name} grew up in ${home} and has been playing ${sound} since their teens. ` +
+    `A regular on the show, ${name.split(' ')[0]} brings new songs and old favourites to every visit.`
+  );
 }
 
 export function demoSongTitle(random: () => number): string {

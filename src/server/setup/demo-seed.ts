@@ -72,10 +72,24 @@ export async function seedDemoContent(
     const [admin, casey] = await tx
       .insert(users)
       .values([
-        { email: 'admin', passwordHash: await hashPassword(accounts[0]!.password), firstName: 'Admin',
-          lastName: 'N/A', isAdmin: true, zipcode: '37203', lastLogin: now },
-        { email: 'user', passwordHash: await hashPassword(accounts[1]!.password), firstName: 'Casey',
-          lastName: 'Morgan', zipcode: '37206', birthday: '1992-06-21', newsletter: true },
+        {
+          email: 'admin',
+          passwordHash: await hashPassword(accounts[0]!.password),
+          firstName: 'Admin',
+          lastName: 'N/A',
+          isAdmin: true,
+          zipcode: '37203',
+          lastLogin: now,
+        },
+        {
+          email: 'user',
+          passwordHash: await hashPassword(accounts[1]!.password),
+          firstName: 'Casey',
+          lastName: 'Morgan',
+          zipcode: '37206',
+          birthday: '1992-06-21',
+          newsletter: true,
+        },
       ])
       .returning();
     const fans = await tx
@@ -140,7 +154,8 @@ export async function seedDemoContent(
 
     const links = new Map<string, { videoId: number; tagId: number }>();
     videoRows.forEach((video, i) => {
-      const add = (tagId: number) => links.set(`${video.id}:${tagId}`, { videoId: video.id, tagId });
+      const add = (tagId: number) =>
+        links.set(`${video.id}:${tagId}`, { videoId: video.id, tagId });
       add(artistRows[i % DEMO_ARTISTS]!.tagId);
       add(pick(random, categoryTags).id);
       if (random() < 0.5) add(pick(random, categoryTags).id);
@@ -149,7 +164,9 @@ export async function seedDemoContent(
 
     await tx
       .insert(layoutRows)
-      .values(categoryTags.slice(0, LAYOUT_ROWS).map((tag, position) => ({ position, tagId: tag.id })));
+      .values(
+        categoryTags.slice(0, LAYOUT_ROWS).map((tag, position) => ({ position, tagId: tag.id })),
+      );
     const newestPublic = [...videoValues].reverse().find((video) => video.isPublic)!;
     const featuredIndex = videoValues.indexOf(newestPublic);
     await tx.insert(featuredVideo).values({

@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { artists, featuredVideo, layoutRows, tags, users, videoLikes, videos } from '../db/schema.js';
+import {
+  artists,
+  featuredVideo,
+  layoutRows,
+  tags,
+  users,
+  videoLikes,
+  videos,
+} from '../db/schema.js';
 import { callApi } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { prepareDatabase } from './prepare-database.js';
@@ -19,7 +27,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const countOf = async (table: typeof videos | typeof artists | typeof layoutRows | typeof users) => {
+const countOf = async (
+  table: typeof videos | typeof artists | typeof layoutRows | typeof users,
+) => {
   const [row] = await t.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
 };
@@ -43,15 +53,22 @@ describe('first start with SEED=demo', () => {
     expect(admin).toMatch(/^Tw[A-Za-z0-9_-]{16}9$/);
     expect(user).toMatch(/^Tw[A-Za-z0-9_-]{16}9$/);
     expect(admin).not.toBe(user);
-    const asAdmin = await callApi(t.app, 'POST', '/api/login', { body: { email: 'admin', password: admin } });
+    const asAdmin = await callApi(t.app, 'POST', '/api/login', {
+      body: { email: 'admin', password: admin },
+    });
     expect(asAdmin.statusCode).toBe(201);
     expect(asAdmin.body.data).toMatchObject({ isAdmin: true });
-    const asUser = await callApi(t.app, 'POST', '/api/login', { body: { email: 'user', password: user } });
+    const asUser = await callApi(t.app, 'POST', '/api/login', {
+      body: { email: 'user', password: user },
+    });
     expect(asUser.body.data).toMatchObject({ isAdmin: false, firstName: 'Casey' });
   });
 
   it('creates the configured administrator, with the email lower-cased', async () => {
-    const [producer] = await t.db.select().from(users).where(eq(users.email, 'producer@example.com'));
+    const [producer] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'producer@example.com'));
     expect(producer?.isAdmin).toBe(true);
     const login = await callApi(t.app, 'POST', '/api/login', {
       body: { email: 'producer@example.com', password: 'Producer-Pass1' },

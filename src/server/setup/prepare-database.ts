@@ -14,7 +14,10 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
       [
         '',
         'Demo accounts (shown once; change them or set ADMIN_EMAIL/ADMIN_PASSWORD):',
-        ...accounts.map((account) => `  ${account.role.padEnd(5)}  email: ${account.email}  password: ${account.password}`),
+        ...accounts.map(
+          (account) =>
+            `  ${account.role.padEnd(5)}  email: ${account.email}  password: ${account.password}`,
+        ),
         '',
       ].join('\n'),
     );

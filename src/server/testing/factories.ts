@@ -50,8 +50,16 @@ export async function signedInUser(
 
 export const signedInAdmin = (app: FastifyInstance) => signedInUser(app, { isAdmin: true });
 
-export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+  });
   const header = response.headers.authorization;
   if (response.statusCode !== 201 || typeof header !== 'string') {
     throw new Error(`login failed: ${response.statusCode} ${response.body}`);

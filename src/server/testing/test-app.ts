@@ -63,7 +63,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dropDatabase: () => Promise<void>;
+}> {
   const postgresTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (postgresTemplate && url) {

@@ -38,8 +38,7 @@ export const apiMessages = {
   videoAlreadyImported: 'This video has already been imported',
   videosImported: 'Videos Successfully Imported',
   videoImportFailed: 'Error getting video',
-  youtubeSignIn:
-    'Please sign in to your YouTube account, then come back and try again.',
+  youtubeSignIn: 'Please sign in to your YouTube account, then come back and try again.',
   youtubeUnavailable: 'YouTube did not answer in time. Please try again in a moment.',
   youtubeLinkInvalid: 'That is not a YouTube video link.',
   youtubeVideoMissing: 'YouTube has no video at that link.',

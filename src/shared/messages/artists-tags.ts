@@ -1,2 +1,14 @@
 /** API texts of this domain (add entries here; all-messages.ts picks them up). */
-export const artistsTagsMessages = {} as const;
+export const artistsTagsMessages = {
+  artistLetterInvalid: 'letter must be a single letter from A to Z',
+  artistNameTaken: 'An artist with this name already exists',
+  tagNameTaken: 'A tag with this name already exists',
+  imagePathInvalid: 'img_path must be an http or https URL',
+  tagNameRequired: 'Tag name is required',
+  tagIdsRequired: 'tagid must list at least one tag id',
+  tagAdded: 'Tag added to the video',
+  tagsAttached: 'Tags added to the video',
+  tagsDetached: 'Tags removed from the video',
+  layoutDuplicateTag: 'A tag can appear only once in the layout',
+  layoutTooLong: 'The layout can hold at most 50 categories',
+} as const;

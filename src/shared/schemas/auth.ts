@@ -14,7 +14,8 @@ export const loginEmail = (invalidMessage: string) =>
 
 export const strongPassword = z
   .string({
-    error: (issue) => (issue.input === undefined ? m.passwordRequired : 'password must be a string'),
+    error: (issue) =>
+      issue.input === undefined ? m.passwordRequired : 'password must be a string',
   })
   .min(1, m.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong)
@@ -22,7 +23,8 @@ export const strongPassword = z
 
 export const anyPassword = z
   .string({
-    error: (issue) => (issue.input === undefined ? m.passwordRequired : 'password must be a string'),
+    error: (issue) =>
+      issue.input === undefined ? m.passwordRequired : 'password must be a string',
   })
   .min(1, m.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);

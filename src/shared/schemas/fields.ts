@@ -24,7 +24,10 @@ export function idField(field: string) {
 }
 
 /** Path ids: digits only, so '/api/videos/abc' is a clear 400 rather than a lookup. */
-export const idParam = z.string().regex(/^\d{1,10}$/, 'id must be a positive whole number').transform(Number);
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/, 'id must be a positive whole number')
+  .transform(Number);
 
 /** The spec's '1' / '0' flags; booleans and 1/0 are accepted too, for the mobile app's convenience. */
 export function flagField(field: string) {

@@ -29,7 +29,11 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.body.status).toBe(201);
     expect(res.headers.authorization).toMatch(/^Bearer [A-Za-z0-9_-]{43}$/);
-    expect(res.body.data).toEqual({ userid: expect.any(Number), firstName: 'Loretta', isAdmin: false });
+    expect(res.body.data).toEqual({
+      userid: expect.any(Number),
+      firstName: 'Loretta',
+      isAdmin: false,
+    });
     const token = String(res.headers.authorization).slice(7);
     const me = await callApi(t.app, 'POST', '/api/logout', { token });
     expect(me.statusCode).toBe(200);
@@ -157,7 +161,11 @@ describe('bad requests in general', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, data: null, message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      status: 400,
+      data: null,
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('answers a huge body with 413', async () => {

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
-import { loginBody, registerBody, sessionUser, type SessionUser } from '../../../shared/schemas/auth.js';
+import {
+  loginBody,
+  registerBody,
+  sessionUser,
+  type SessionUser,
+} from '../../../shared/schemas/auth.js';
 import { normalizeEmail } from '../../../shared/validation.js';
 import { conflict, unauthorized } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
@@ -66,7 +71,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/login',
     {
-      schema: { tags: ['auth'], body: loginBody, response: { 201: envelope(sessionUser), ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: loginBody,
+        response: { 201: envelope(sessionUser), ...errors },
+      },
     },
     async (request, reply) => {
       const user = await findUserByEmail(app.db, normalizeEmail(request.body.email));

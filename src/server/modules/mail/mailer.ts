@@ -31,7 +31,10 @@ export function createMailer(
       send: async (message) => {
         outbox.push(message);
         if (outbox.length > OUTBOX_SIZE) outbox.shift();
-        log.info({ mailTo: message.to, subject: message.subject, text: message.text }, 'mail (no SMTP_URL set, not sent)');
+        log.info(
+          { mailTo: message.to, subject: message.subject, text: message.text },
+          'mail (no SMTP_URL set, not sent)',
+        );
       },
       close: () => undefined,
     };

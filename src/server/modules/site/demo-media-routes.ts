@@ -53,10 +53,7 @@ export async function demoMediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const seed = Number.parseInt(request.params.file, 10);
       const svg = request.params.kind === 'video' ? videoArt(seed) : artistArt(seed);
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(svg);
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );
 }

@@ -17,9 +17,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     },
     appStores: { apple: config.APP_STORE_URL, google: config.PLAY_STORE_URL },
   };
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/config',
-    { schema: { tags: ['site'], response: { 200: envelope(siteConfigSchema) } } },
-    async () => ok(data),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/config',
+      { schema: { tags: ['site'], response: { 200: envelope(siteConfigSchema) } } },
+      async () => ok(data),
+    );
 }

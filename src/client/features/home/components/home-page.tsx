@@ -4,7 +4,8 @@ import { useHome } from '../api/get-home.js';
 export function HomePage() {
   const home = useHome();
   if (home.isPending) return <p role="status">Loading…</p>;
-  if (home.isError) return <p role="alert">There was an error loading the home page. Please try again later.</p>;
+  if (home.isError)
+    return <p role="alert">There was an error loading the home page. Please try again later.</p>;
   const { featured_video: featured, categories } = home.data;
   return (
     <main className="home">

@@ -162,13 +162,11 @@ async function seed(db: Database): Promise<void> {
   await db
     .insert(layoutRows)
     .values(categoryIds.slice(0, 8).map((tagId, position) => ({ position, tagId })));
-  await db
-    .insert(featuredVideo)
-    .values({
-      title: 'Featured episode',
-      link: `https://youtu.be/${scaleYoutubeId(size.videos - 1)}`,
-      videoId: size.videos,
-    });
+  await db.insert(featuredVideo).values({
+    title: 'Featured episode',
+    link: `https://youtu.be/${scaleYoutubeId(size.videos - 1)}`,
+    videoId: size.videos,
+  });
 
   await inBatches('users', size.users, async (from, to) => {
     await db.insert(users).values(

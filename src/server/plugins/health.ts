@@ -5,12 +5,10 @@ import { isDatabaseUp } from '../db/migrate.js';
 export function registerHealth(app: FastifyInstance): void {
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const up = await isDatabaseUp(app.db);
-    return reply
-      .code(up ? 200 : 503)
-      .send({
-        status: up ? 200 : 503,
-        data: { database: up ? 'up' : 'down' },
-        message: up ? 'OK' : 'The database is not answering.',
-      });
+    return reply.code(up ? 200 : 503).send({
+      status: up ? 200 : 503,
+      data: { database: up ? 'up' : 'down' },
+      message: up ? 'OK' : 'The database is not answering.',
+    });
   });
 }

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+// Descending indexes say NULLS FIRST, which is what a plain ORDER BY ... DESC means; drizzle's bare
+// .desc() writes NULLS LAST, which the planner cannot use for such an ORDER BY.
 // Full-text and trigram indexes use SQL functions (f_unaccent, video_document) created in the
 // hand-written migration 0000_search_functions.sql; they are listed in docs/architecture.md.
 
@@ -99,9 +101,14 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_youtube_id_unique').on(t.youtubeId),
-    index('videos_public_published_idx').on(t.isPublic, t.publishedAt.desc(), t.id.desc()),
-    index('videos_published_idx').on(t.publishedAt.desc(), t.id.desc()),
-    index('videos_like_count_idx').on(t.likeCount.desc(), t.id),
+    index('videos_public_published_idx').on(t.isPublic, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('videos_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Popular first, ties newest first: the dashboard's order, read straight off the index.
+    index('videos_like_count_idx').on(
+      t.likeCount.desc().nullsFirst(),
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -124,7 +131,7 @@ export const artists = pgTable(
     uniqueIndex('artists_tag_unique').on(t.tagId),
     index('artists_name_idx').on(sql`lower(${t.name})`),
     index('artists_featured_idx').on(t.featured, t.name),
-    index('artists_like_count_idx').on(t.likeCount.desc(), t.id),
+    index('artists_like_count_idx').on(t.likeCount.desc().nullsFirst(), t.id),
   ],
 );
 

@@ -1,4 +1,71 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { deleteVideoBody, updateVideoBody } from '../../../shared/schemas/admin-videos.js';
+import { videoSchema } from '../../../shared/schemas/catalogue.js';
+import { notFound } from '../../lib/http-errors.js';
+import { ok } from '../../lib/reply.js';
+import { requireAdmin } from '../../plugins/authentication.js';
+import { presentVideos } from '../videos/video-presenter.js';
+import { adminVideoImportRoutes } from './admin-video-import-routes.js';
+import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
+import { deleteVideo, updateVideo } from './admin-videos-repository.js';
+import { featuredVideoRoutes } from './featured-video-routes.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function adminVideoRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+/**
+ * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos,
+ * plus import, title search and the featured video (their own files).
+ */
+export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(adminVideoImportRoutes);
+  await app.register(adminVideoSearchRoutes);
+  await app.register(featuredVideoRoutes);
+
+  routes.put(
+    '/admin/videos',
+    {
+      schema: {
+        tags: ['admin videos'],
+        security: [{ bearer: [] }],
+        body: updateVideoBody,
+        response: { 200: envelope(videoSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { id, title, description, episode_number, public_state } = request.body;
+      const row = await updateVideo(app.db, id, {
+        title,
+        description,
+        episodeNumber: episode_number,
+        isPublic: public_state,
+      });
+      if (!row) throw notFound(apiMessages.videoNotFound);
+      const [video] = await presentVideos(app.db, [row], admin.id);
+      return ok(video!, apiMessages.videoUpdated);
+    },
+  );
+
+  routes.delete(
+    '/admin/videos',
+    {
+      schema: {
+        tags: ['admin videos'],
+        security: [{ bearer: [] }],
+        body: deleteVideoBody,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      // The video stays on YouTube; only the catalogue entry (with its tags and likes) goes.
+      if (!(await deleteVideo(app.db, request.body.id))) throw notFound(apiMessages.videoNotFound);
+      return ok(null, apiMessages.videoDeleted);
+    },
+  );
+}

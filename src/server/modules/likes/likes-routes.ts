@@ -1,4 +1,140 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { peopleMessages } from '../../../shared/messages/people.js';
+import { idParam } from '../../../shared/schemas/fields.js';
+import {
+  artistLikeBody,
+  likedArtistsSchema,
+  likedVideosSchema,
+  likeStateSchema,
+  videoLikeBody,
+  type LikeState,
+} from '../../../shared/schemas/likes.js';
+import { notFound } from '../../lib/http-errors.js';
+import { ok } from '../../lib/reply.js';
+import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
+import { presentArtists } from '../artists/artist-presenter.js';
+import { findUserById } from '../users/users-repository.js';
+import { presentVideos } from '../videos/video-presenter.js';
+import {
+  addArtistLike,
+  addVideoLike,
+  findArtistLikeCount,
+  findVideoForLike,
+  isForeignKeyViolation,
+  listLikedArtists,
+  listLikedVideos,
+  removeArtistLike,
+  removeVideoLike,
+} from './likes-repository.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function likesRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const security = [{ bearer: [] }];
+const userParams = z.object({ id: idParam });
+
+/** The liked lists of an account, and liking / unliking artists and videos. */
+export async function likesRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  async function requireListOwner(request: FastifyRequest, userId: number) {
+    const caller = requireSelfOrAdmin(request, userId);
+    if (!(await findUserById(app.db, userId))) throw notFound(apiMessages.userNotFound);
+    return caller;
+  }
+
+  routes.get(
+    '/users/:id/liked-artists',
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        params: userParams,
+        response: { 200: envelope(likedArtistsSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireListOwner(request, request.params.id);
+      const rows = await listLikedArtists(app.db, request.params.id);
+      const artists = await presentArtists(app.db, rows, caller.id);
+      return ok({ artists }, peopleMessages.likedArtistsListed);
+    },
+  );
+
+  routes.get(
+    '/users/:id/liked-videos',
+    {
+      schema: {
+        tags: ['likes'],
+        security,
+        params: userParams,
+        response: { 200: envelope(likedVideosSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireListOwner(request, request.params.id);
+      const rows = await listLikedVideos(app.db, request.params.id, caller.isAdmin);
+      const videos = await presentVideos(app.db, rows, caller.id);
+      return ok({ videos }, peopleMessages.likedVideosListed);
+    },
+  );
+
+  const likeResponse = { 200: envelope(likeStateSchema), ...errors };
+
+  for (const liked of [true, false]) {
+    routes.put(
+      liked ? '/users/liked/add-artist' : '/users/liked/remove-artist',
+      { schema: { tags: ['likes'], security, body: artistLikeBody, response: likeResponse } },
+      async (request) => {
+        const { userId, artistId } = request.body;
+        requireSelf(request, userId);
+        if ((await findArtistLikeCount(app.db, artistId)) === undefined) {
+          throw notFound(apiMessages.artistNotFound);
+        }
+        await guardDeleted(apiMessages.artistNotFound, () =>
+          liked
+            ? addArtistLike(app.db, userId, artistId)
+            : removeArtistLike(app.db, userId, artistId),
+        );
+        const likeCount = await findArtistLikeCount(app.db, artistId);
+        if (likeCount === undefined) throw notFound(apiMessages.artistNotFound);
+        const state: LikeState = { isLiked: liked, like_count: likeCount };
+        return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
+      },
+    );
+
+    routes.put(
+      liked ? '/users/liked/add-video' : '/users/liked/remove-video',
+      { schema: { tags: ['likes'], security, body: videoLikeBody, response: likeResponse } },
+      async (request) => {
+        const { userId, episodeId } = request.body;
+        const caller = requireSelf(request, userId);
+        const before = await findVideoForLike(app.db, episodeId);
+        // A private video does not exist for anyone but administrators.
+        if (!before || (!before.isPublic && !caller.isAdmin))
+          throw notFound(apiMessages.videoNotFound);
+        await guardDeleted(apiMessages.videoNotFound, () =>
+          liked
+            ? addVideoLike(app.db, userId, episodeId)
+            : removeVideoLike(app.db, userId, episodeId),
+        );
+        const after = await findVideoForLike(app.db, episodeId);
+        if (!after) throw notFound(apiMessages.videoNotFound);
+        const state: LikeState = { isLiked: liked, like_count: after.likeCount };
+        return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
+      },
+    );
+  }
+}
+
+/** A like of something deleted in the meantime is a 404 like any unknown id, not a 500. */
+async function guardDeleted(message: string, change: () => Promise<void>): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(message);
+    throw error;
+  }
+}

@@ -1,4 +1,98 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import {
+  normalizeRecoveryCode,
+  recoveryGenerateBody,
+  recoveryResetBody,
+  recoveryValidateBody,
+} from '../../../shared/schemas/recovery.js';
+import { normalizeEmail } from '../../../shared/validation.js';
+import { badRequest } from '../../lib/http-errors.js';
+import { ok } from '../../lib/reply.js';
+import { hashPassword } from '../auth/password-hashing.js';
+import { revokeUserSessions } from '../auth/session-repository.js';
+import { findUserByEmail, setPasswordHash } from '../users/users-repository.js';
+import { RECOVERY_CODE_TTL_MS, generateRecoveryCode, hashRecoveryCode } from './recovery-code.js';
+import { recoveryMail } from './recovery-mail.js';
+import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function recoveryRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: errorEnvelope };
+const answer = { 200: envelope(z.null()), ...errors };
+
+/** POST /api/recovery/generate, /validate and /reset: password recovery by a mailed code. */
+export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Mails still on their way; shutting down waits for them rather than cutting them off.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  async function issueCode(email: string): Promise<void> {
+    const user = await findUserByEmail(app.db, email);
+    if (!user) return;
+    const code = generateRecoveryCode();
+    const expiresAt = new Date(Date.now() + RECOVERY_CODE_TTL_MS);
+    await replaceRecoveryCode(app.db, user.id, hashRecoveryCode(user.id, code), expiresAt);
+    await app.mailer.send(recoveryMail(app.config.BRAND_NAME, user.email, code));
+  }
+
+  /** The code's owner when the code is right; unknown emails and wrong codes look alike. */
+  async function checkCode(email: string, typedCode: string, consume: boolean) {
+    const user = await findUserByEmail(app.db, normalizeEmail(email));
+    if (!user) return null;
+    const codeHash = hashRecoveryCode(user.id, normalizeRecoveryCode(typedCode));
+    return (await tryRecoveryCode(app.db, user.id, codeHash, { consume })) ? user : null;
+  }
+
+  routes.post(
+    '/recovery/generate',
+    { schema: { tags: ['recovery'], body: recoveryGenerateBody, response: answer } },
+    async (request) => {
+      // The lookup and the mail run after the answer, so neither the body nor the time taken
+      // tells whether the email has an account.
+      const task = issueCode(normalizeEmail(request.body.email)).catch((error: unknown) => {
+        app.log.error({ err: error }, 'recovery code could not be issued or mailed');
+      });
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+      return ok(null, apiMessages.recoveryCodeSent);
+    },
+  );
+
+  routes.post(
+    '/recovery/validate',
+    { schema: { tags: ['recovery'], body: recoveryValidateBody, response: answer } },
+    async (request) => {
+      const user = await checkCode(request.body.email, request.body.recoveryCode, false);
+      if (!user) throw badRequest(apiMessages.recoveryCodeInvalid);
+      return ok(null, apiMessages.recoveryCodeValid);
+    },
+  );
+
+  routes.post(
+    '/recovery/reset',
+    { schema: { tags: ['recovery'], body: recoveryResetBody, response: answer } },
+    async (request) => {
+      const body = request.body;
+      // Hashed before the transaction, so the slow hash never holds a database lock.
+      const passwordHash = await hashPassword(body.password);
+      const user = await findUserByEmail(app.db, normalizeEmail(body.email));
+      const reset =
+        user !== undefined &&
+        (await app.db.transaction(async (tx) => {
+          const codeHash = hashRecoveryCode(user.id, normalizeRecoveryCode(body.recoveryCode));
+          if (!(await tryRecoveryCode(tx, user.id, codeHash, { consume: true }))) return false;
+          await setPasswordHash(tx, user.id, passwordHash);
+          // Whoever knew the old password (or holds a stolen token) is signed out everywhere.
+          await revokeUserSessions(tx, user.id);
+          return true;
+        }));
+      if (!reset) throw badRequest(apiMessages.recoveryCodeInvalid);
+      return ok(null, apiMessages.passwordReset);
+    },
+  );
+}

@@ -1,4 +1,149 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
+import {
+  addTagBody,
+  addTagData,
+  autotagBody,
+  autotagData,
+  layoutBody,
+  tagListData,
+  tagLinksBody,
+  tagsQuery,
+} from '../../../shared/schemas/tags.js';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../lib/http-errors.js';
+import { created, ok } from '../../lib/reply.js';
+import { requireAdmin } from '../../plugins/authentication.js';
+import { listLayout, replaceLayout } from './layout-repository.js';
+import {
+  attachTags,
+  autotagVideos,
+  detachTags,
+  findMissingTagIds,
+  findOrCreateTag,
+  listTags,
+  listVideoTags,
+  videoExists,
+} from './tags-repository.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function tagsRoutes(_app: FastifyInstance): Promise<void> {}
+const admin = { tags: ['admin', 'tags'], security: [{ bearer: [] }] };
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+const tagsNotFound = (ids: number[]) =>
+  notFound(`${apiMessages.tagNotFound} Unknown tag ids: ${ids.join(', ')}`);
+
+/** 404 unless the video and every tag exist; both lists name what is missing. */
+async function checkVideoAndTags(db: Database, videoId: number, tagIds: number[]): Promise<void> {
+  if (!(await videoExists(db, videoId))) throw notFound(apiMessages.videoNotFound);
+  const missing = await findMissingTagIds(db, tagIds);
+  if (missing.length > 0) throw tagsNotFound(missing);
+}
+
+/**
+ * The back-office's tags: list, add to a video by name, attach and detach, auto-tag, and the home
+ * layout (GET/PUT /api/tags/featured). Administrators only (spec section 6).
+ */
+export async function tagsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/tags',
+    {
+      schema: {
+        ...admin,
+        querystring: tagsQuery,
+        response: { 200: envelope(tagListData), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return ok({ tags: await listTags(app.db, request.query.q || undefined) });
+    },
+  );
+
+  routes.post(
+    '/tags',
+    { schema: { ...admin, body: addTagBody, response: { 201: envelope(addTagData), ...errors } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { id, name } = request.body;
+      const tag = await app.db.transaction(async (tx) => {
+        if (!(await videoExists(tx, id))) return null;
+        const found = await findOrCreateTag(tx, name);
+        await attachTags(tx, id, [found.id]);
+        return found;
+      });
+      if (!tag) throw notFound(apiMessages.videoNotFound);
+      return created(reply, { tag }, am.tagAdded);
+    },
+  );
+
+  routes.put(
+    '/tags',
+    {
+      schema: { ...admin, body: tagLinksBody, response: { 200: envelope(tagListData), ...errors } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { epid, tagid } = request.body;
+      await checkVideoAndTags(app.db, epid, tagid);
+      await attachTags(app.db, epid, tagid);
+      return ok({ tags: await listVideoTags(app.db, epid) }, am.tagsAttached);
+    },
+  );
+
+  routes.delete(
+    '/tags',
+    {
+      schema: { ...admin, body: tagLinksBody, response: { 200: envelope(tagListData), ...errors } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { epid, tagid } = request.body;
+      await checkVideoAndTags(app.db, epid, tagid);
+      await detachTags(app.db, epid, tagid);
+      return ok({ tags: await listVideoTags(app.db, epid) }, am.tagsDetached);
+    },
+  );
+
+  routes.put(
+    '/tags/autotag',
+    {
+      // The spec's call sends an empty body; some clients label it JSON anyway, which Fastify's
+      // parser would refuse, so an empty body counts as no body at all.
+      onRequest: async (request) => {
+        const { headers } = request.raw;
+        const empty = !headers['transfer-encoding'] && (headers['content-length'] ?? '0') === '0';
+        if (empty) delete headers['content-type'];
+      },
+      schema: { ...admin, body: autotagBody, response: { 200: envelope(autotagData), ...errors } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return ok({ added: await autotagVideos(app.db) }, apiMessages.tagsUpdated);
+    },
+  );
+
+  routes.get(
+    '/tags/featured',
+    { schema: { ...admin, response: { 200: envelope(tagListData), ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return ok({ tags: await listLayout(app.db) });
+    },
+  );
+
+  routes.put(
+    '/tags/featured',
+    { schema: { ...admin, body: layoutBody, response: { 200: envelope(tagListData), ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      const result = await replaceLayout(app.db, request.body.id);
+      if (!result.ok) throw tagsNotFound(result.missingTagIds);
+      return ok({ tags: result.tags }, apiMessages.layoutUpdated);
+    },
+  );
+}

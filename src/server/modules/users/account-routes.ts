@@ -1,4 +1,138 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { peopleMessages } from '../../../shared/messages/people.js';
+import { idParam } from '../../../shared/schemas/fields.js';
+import {
+  accountSchema,
+  accountUpdateBody,
+  changePasswordBody,
+  deleteUserBody,
+} from '../../../shared/schemas/people.js';
+import { normalizeEmail } from '../../../shared/validation.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { created, ok } from '../../lib/reply.js';
+import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
+import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { revokeUserSessions } from '../auth/session-repository.js';
+import { toAccount } from './people-presenter.js';
+import {
+  deleteUserKeepingAnAdmin,
+  findUserById,
+  isUniqueViolation,
+  setPasswordHash,
+  updateUser,
+} from './users-repository.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function accountRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const security = [{ bearer: [] }];
+
+/** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        params: z.object({ id: idParam }),
+        response: { 200: envelope(accountSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireSelfOrAdmin(request, request.params.id);
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) throw notFound(apiMessages.userNotFound);
+      return ok(toAccount(user), peopleMessages.accountFound);
+    },
+  );
+
+  routes.put(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        body: accountUpdateBody,
+        response: { 200: envelope(accountSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      // Own account only: an administrator edits other people through PUT /api/admin/users.
+      requireSelf(request, body.id);
+      try {
+        const user = await updateUser(app.db, body.id, {
+          email: normalizeEmail(body.email),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          zipcode: body.zip_code,
+          birthday: body.birthday,
+          newsletter: body.newsletter,
+        });
+        if (!user) throw notFound(apiMessages.userNotFound);
+        return ok(toAccount(user), apiMessages.accountSaved);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+
+  routes.delete(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        body: deleteUserBody,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireSelfOrAdmin(request, request.body.id);
+      const outcome = await deleteUserKeepingAnAdmin(app.db, request.body.id);
+      if (outcome === 'not-found') throw notFound(apiMessages.userNotFound);
+      if (outcome === 'last-admin') throw conflict(apiMessages.lastAdmin);
+      const self = caller.id === request.body.id;
+      return ok(null, self ? apiMessages.accountDeleted : apiMessages.userDeleted);
+    },
+  );
+
+  routes.put(
+    '/users/password',
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        body: changePasswordBody,
+        response: { 201: envelope(z.null()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireSelf(request, request.body.userId);
+      const user = await findUserById(app.db, caller.id);
+      if (!user) throw notFound(apiMessages.userNotFound);
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+        throw badRequest(apiMessages.currentPasswordWrong);
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      // A changed password ends every other session (a stolen token stops working); this one stays.
+      await app.db.transaction(async (tx) => {
+        await setPasswordHash(tx, user.id, passwordHash);
+        await revokeUserSessions(tx, user.id, caller.tokenHash);
+      });
+      return created(reply, null, apiMessages.passwordChanged);
+    },
+  );
+}

@@ -1,4 +1,142 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { peopleMessages } from '../../../shared/messages/people.js';
+import {
+  adminInfoSchema,
+  adminListSchema,
+  createAdminBody,
+  createdAdminSchema,
+  peopleListQuery,
+  updateAdminBody,
+  userListSchema,
+} from '../../../shared/schemas/people.js';
+import { normalizeEmail } from '../../../shared/validation.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { created, ok } from '../../lib/reply.js';
+import { requireAdmin } from '../../plugins/authentication.js';
+import { hashPassword } from '../auth/password-hashing.js';
+import { toAdminInfo, toListedPerson } from './people-presenter.js';
+import { insertUser, isUniqueViolation, listUsers, updateUser } from './users-repository.js';
 
-// PLACEHOLDER: routes not written yet.
-export async function adminUsersRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+};
+const security = [{ bearer: [] }];
+
+/** GET /api/users, GET/POST/PUT /api/admin/users: the admin user dashboard. */
+export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** One page of users or administrators, filtered as the dashboard asks. */
+  async function listPeople(isAdmin: boolean, query: z.output<typeof peopleListQuery>) {
+    const { rows, total } = await listUsers(app.db, {
+      isAdmin,
+      name: query.q || undefined,
+      lastLoginDays: query.days,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    const pageInfo = { total, page: query.page, pageSize: query.pageSize };
+    return { people: rows.map(toListedPerson), pageInfo };
+  }
+
+  routes.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin users'],
+        security,
+        querystring: peopleListQuery,
+        response: { 200: envelope(userListSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { people, pageInfo } = await listPeople(false, request.query);
+      return ok({ users: people, pageInfo }, peopleMessages.usersListed);
+    },
+  );
+
+  routes.get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin users'],
+        security,
+        querystring: peopleListQuery,
+        response: { 200: envelope(adminListSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { people, pageInfo } = await listPeople(true, request.query);
+      return ok({ admins: people, pageInfo }, peopleMessages.adminsListed);
+    },
+  );
+
+  routes.post(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin users'],
+        security,
+        body: createAdminBody,
+        response: { 201: envelope(createdAdminSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const body = request.body;
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await insertUser(app.db, {
+          email: normalizeEmail(body.email),
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          isAdmin: true,
+        });
+        const { id, name, email, first_name, last_name } = toListedPerson(user);
+        return created(reply, { id, name, email, first_name, last_name }, apiMessages.adminCreated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+
+  routes.put(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin users'],
+        security,
+        body: updateAdminBody,
+        response: { 200: envelope(adminInfoSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const body = request.body;
+      try {
+        const user = await updateUser(app.db, body.id, {
+          email: normalizeEmail(body.email),
+          firstName: body.firstName,
+          lastName: body.lastName,
+        });
+        if (!user) throw notFound(apiMessages.userNotFound);
+        return ok(toAdminInfo(user), apiMessages.adminUpdated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
+        throw error;
+      }
+    },
+  );
+}

@@ -45,7 +45,11 @@ export async function updateUser(
   return row;
 }
 
-export async function setPasswordHash(db: Database, id: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(
+  db: Database,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
@@ -105,4 +109,37 @@ export async function listUsers(
 /** Escapes LIKE's wildcards so a search for '50%' means the text '50%'. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export type DeleteUserOutcome = 'deleted' | 'not-found' | 'last-admin';
+
+/**
+ * Deletes a user unless that would leave no administrator. The admin rows are locked first, so two
+ * administrators deleting each other at the same moment cannot both succeed. Sessions, likes and
+ * recovery codes go by cascade; the like-count triggers fix the counters.
+ */
+export async function deleteUserKeepingAnAdmin(
+  db: Database,
+  id: number,
+): Promise<DeleteUserOutcome> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    if (!target) return 'not-found';
+    if (target.isAdmin) {
+      // Locked in id order, so two such transactions queue instead of deadlocking.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(asc(users.id))
+        .for('update');
+      if (admins.length <= 1) return 'last-admin';
+    }
+    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0 ? 'deleted' : 'not-found';
+  });
 }

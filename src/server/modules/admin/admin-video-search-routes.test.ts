@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminVideosMessages } from '../../../shared/messages/admin-videos.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import type { AdminVideoSearchResult } from '../../../shared/schemas/admin-videos.js';
+import { buildVideo, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let admin: Caller;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+async function search(query: string, params = '') {
+  const res = await callApi(
+    t.app,
+    'GET',
+    `/api/admin/search/videos/${encodeURIComponent(query)}${params}`,
+    {
+      token: admin.token,
+    },
+  );
+  return { ...res, result: res.body.data as AdminVideoSearchResult };
+}
+const titles = (result: AdminVideoSearchResult) => result.videos.map((video) => video.title);
+const day = (n: number) => new Date(Date.UTC(2024, 5, n));
+
+describe('GET /api/admin/search/videos/:query', () => {
+  it('ranks the exact title, then titles starting with the query, then containing it, then near ones', async () => {
+    await buildVideo(t.db, { title: 'Late Night Honky Tonk Jam', publishedAt: day(1) });
+    await buildVideo(t.db, { title: 'Honky Tonk Angels', publishedAt: day(2) });
+    await buildVideo(t.db, { title: 'Honky Tonk', publishedAt: day(3) });
+    await buildVideo(t.db, { title: 'Honky Tunk Heroes', publishedAt: day(4) });
+    await buildVideo(t.db, { title: 'Bluegrass Breakdown', publishedAt: day(5) });
+    const res = await search('Honky Tonk');
+    expect(res.statusCode).toBe(200);
+    expect(titles(res.result)).toEqual([
+      'Honky Tonk',
+      'Honky Tonk Angels',
+      'Late Night Honky Tonk Jam',
+      'Honky Tunk Heroes',
+    ]);
+    expect(res.result.pageInfo).toEqual({ videoResults: 4, page: 1, pageSize: 20 });
+  });
+
+  it('lists equally good matches newest first', async () => {
+    await buildVideo(t.db, { title: 'Fiddlesticks Reel One', publishedAt: day(1) });
+    await buildVideo(t.db, { title: 'Fiddlesticks Reel Two', publishedAt: day(9) });
+    await buildVideo(t.db, { title: 'Fiddlesticks Reel Three', publishedAt: day(5) });
+    expect(titles((await search('fiddlesticks reel')).result)).toEqual([
+      'Fiddlesticks Reel Two',
+      'Fiddlesticks Reel Three',
+      'Fiddlesticks Reel One',
+    ]);
+  });
+
+  it('ignores case and accents, finds typos, and includes private videos', async () => {
+    await buildVideo(t.db, { title: 'Johnny Cashmere Medley', isPublic: false });
+    await buildVideo(t.db, { title: 'Café Zydeco Crossover', isPublic: true });
+    const typo = await search('jonny cashmere');
+    expect(titles(typo.result)).toEqual(['Johnny Cashmere Medley']);
+    expect(typo.result.videos[0]?.public_state).toBe(false);
+    expect(titles((await search('CAFE ZYDECO')).result)).toEqual(['Café Zydeco Crossover']);
+    expect(titles((await search('café')).result)).toContain('Café Zydeco Crossover');
+  });
+
+  it('takes LIKE wildcards literally', async () => {
+    await buildVideo(t.db, { title: '100% Country Hour' });
+    await buildVideo(t.db, { title: '1000 Miles of Country' });
+    expect(titles((await search('100%')).result)[0]).toBe('100% Country Hour');
+    expect(titles((await search('%')).result)).toEqual(['100% Country Hour']);
+    expect((await search('_')).result.pageInfo.videoResults).toBe(0);
+  });
+
+  it('pages the results and counts them all', async () => {
+    for (let n = 1; n <= 25; n++) {
+      await buildVideo(t.db, { title: `Quadrille Dance ${n}`, publishedAt: day(n) });
+    }
+    const third = await search('quadrille dance', '?page=3&pageSize=10');
+    expect(third.result.pageInfo).toEqual({ videoResults: 25, page: 3, pageSize: 10 });
+    expect(titles(third.result)).toEqual([5, 4, 3, 2, 1].map((n) => `Quadrille Dance ${n}`));
+    const beyond = await search('quadrille dance', '?page=9&pageSize=10');
+    expect(beyond.result).toEqual({
+      videos: [],
+      pageInfo: { videoResults: 25, page: 9, pageSize: 10 },
+    });
+    const biggest = await search('quadrille dance', '?pageSize=100');
+    expect(biggest.result.videos).toHaveLength(25);
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    const res = await search('xylophone polka');
+    expect(res.statusCode).toBe(200);
+    expect(res.result).toEqual({
+      videos: [],
+      pageInfo: { videoResults: 0, page: 1, pageSize: 20 },
+    });
+  });
+
+  it.each([
+    ['a query over 100 characters', 'a'.repeat(101), '', adminVideosMessages.searchQueryTooLong],
+    ['a blank query', '   ', '', apiMessages.searchEmpty],
+    ['page 0', 'country', '?page=0', adminVideosMessages.pageInvalid],
+    ['a word as page', 'country', '?page=two', adminVideosMessages.pageInvalid],
+    ['pageSize over 100', 'country', '?pageSize=101', adminVideosMessages.pageSizeInvalid],
+    ['pageSize 0', 'country', '?pageSize=0', adminVideosMessages.pageSizeInvalid],
+  ])('rejects %s with 400', async (_name, query, params, message) => {
+    const res = await search(query, params);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ status: 400, data: null, message });
+  });
+
+  it('accepts a query of exactly 100 characters', async () => {
+    expect((await search('b'.repeat(100))).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { apiMessages } from '../../../shared/messages/api.js';
+import {
+  featuredVideoBody,
+  featuredVideoSchema,
+  type FeaturedVideo,
+} from '../../../shared/schemas/admin-videos.js';
+import { ok } from '../../lib/reply.js';
+import { requireAdmin } from '../../plugins/authentication.js';
+import { presentVideos } from '../videos/video-presenter.js';
+import { readFeaturedVideo, saveFeaturedVideo } from './featured-video-repository.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+
+/** GET and PUT /api/admin/videos/featured: the home page's featured video (title and link). */
+export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  async function currentFeatured(viewerId: number): Promise<FeaturedVideo> {
+    const row = await readFeaturedVideo(app.db);
+    if (!row) return { title: '', link: '', video: null };
+    const [video] = row.video ? await presentVideos(app.db, [row.video], viewerId) : [];
+    return { title: row.title, link: row.link, video: video ?? null };
+  }
+
+  routes.get(
+    '/admin/videos/featured',
+    {
+      schema: {
+        tags: ['admin videos'],
+        security: [{ bearer: [] }],
+        response: { 200: envelope(featuredVideoSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return ok(await currentFeatured(admin.id));
+    },
+  );
+
+  routes.put(
+    '/admin/videos/featured',
+    {
+      schema: {
+        tags: ['admin videos'],
+        security: [{ bearer: [] }],
+        body: featuredVideoBody,
+        response: { 200: envelope(featuredVideoSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await saveFeaturedVideo(app.db, request.body.title, request.body.link);
+      return ok(await currentFeatured(admin.id), apiMessages.featuredVideoUpdated);
+    },
+  );
+}

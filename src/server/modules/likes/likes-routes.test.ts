@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { peopleMessages } from '../../../shared/messages/people.js';
+import type { Artist, Video } from '../../../shared/schemas/catalogue.js';
+import { videos } from '../../db/schema.js';
+import {
+  buildArtist,
+  buildTag,
+  buildVideo,
+  callApi,
+  signedInAdmin,
+  signedInUser,
+  type Caller,
+} from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let admin: Caller;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const put = (path: string, caller: Caller | null, body: unknown) =>
+  callApi(t.app, 'PUT', `/api/users/liked/${path}`, {
+    ...(caller ? { token: caller.token } : {}),
+    body,
+  });
+
+async function likedArtists(owner: Caller, viewer: Caller = owner): Promise<Artist[]> {
+  const res = await callApi(t.app, 'GET', `/api/users/${owner.id}/liked-artists`, {
+    token: viewer.token,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.body.data as { artists: Artist[] }).artists;
+}
+
+async function likedVideos(owner: Caller, viewer: Caller = owner): Promise<Video[]> {
+  const res = await callApi(t.app, 'GET', `/api/users/${owner.id}/liked-videos`, {
+    token: viewer.token,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.body.data as { videos: Video[] }).videos;
+}
+
+describe('PUT /api/users/liked/add-artist and /remove-artist', () => {
+  it('likes once however often it is asked, and unlikes, answering fresh counts', async () => {
+    const me = await signedInUser(t.app);
+    const fan = await signedInUser(t.app);
+    const artist = await buildArtist(t.db);
+    const first = await put('add-artist', me, { userId: me.id, artistId: artist.id });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toEqual({
+      status: 200,
+      message: apiMessages.liked,
+      data: { isLiked: true, like_count: 1 },
+    });
+    const twice = await put('add-artist', me, {
+      userId: String(me.id),
+      artistId: String(artist.id),
+    });
+    expect(twice.body.data).toEqual({ isLiked: true, like_count: 1 });
+    expect(
+      (await put('add-artist', fan, { userId: fan.id, artistId: artist.id })).body.data,
+    ).toEqual({
+      isLiked: true,
+      like_count: 2,
+    });
+
+    const removed = await put('remove-artist', me, { userId: me.id, artistId: artist.id });
+    expect(removed.body).toEqual({
+      status: 200,
+      message: apiMessages.unliked,
+      data: { isLiked: false, like_count: 1 },
+    });
+    const again = await put('remove-artist', me, { userId: me.id, artistId: artist.id });
+    expect(again.body.data).toEqual({ isLiked: false, like_count: 1 });
+    expect(await likedArtists(me)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown artist', async () => {
+    const me = await signedInUser(t.app);
+    for (const path of ['add-artist', 'remove-artist']) {
+      const res = await put(path, me, { userId: me.id, artistId: 999999 });
+      expect(res.statusCode).toBe(404);
+      expect(res.body.message).toBe(apiMessages.artistNotFound);
+    }
+  });
+
+  it('refuses anyone acting for someone else (403), admins included; nothing changes', async () => {
+    const owner = await signedInUser(t.app);
+    const liked = await buildArtist(t.db);
+    const other = await buildArtist(t.db);
+    await put('add-artist', owner, { userId: owner.id, artistId: liked.id });
+    for (const caller of [await signedInUser(t.app), admin]) {
+      expect(
+        (await put('add-artist', caller, { userId: owner.id, artistId: other.id })).statusCode,
+      ).toBe(403);
+      expect(
+        (await put('remove-artist', caller, { userId: owner.id, artistId: liked.id })).statusCode,
+      ).toBe(403);
+    }
+    expect(
+      (await put('add-artist', null, { userId: owner.id, artistId: other.id })).statusCode,
+    ).toBe(401);
+    expect((await likedArtists(owner)).map((a) => a.id)).toEqual([liked.id]);
+  });
+
+  it.each([
+    [{ userId: 1 }, 'artistId must be a number'],
+    [{ userId: 1, artistId: 'abc' }, 'artistId must be a number'],
+    [{ userId: 1, artistId: 1.5 }, 'artistId must be a whole number'],
+    [{ userId: 1, artistId: 1, episodeId: 1 }, 'Unknown field in body: episodeId'],
+  ])('rejects %j', async (body, message) => {
+    const res = await put('add-artist', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('PUT /api/users/liked/add-video and /remove-video', () => {
+  it('likes once, unlikes, and answers fresh counts', async () => {
+    const me = await signedInUser(t.app);
+    const video = await buildVideo(t.db);
+    const first = await put('add-video', me, { userId: me.id, episodeId: String(video.id) });
+    expect(first.statusCode).toBe(200);
+    expect(first.body.data).toEqual({ isLiked: true, like_count: 1 });
+    expect((await put('add-video', me, { userId: me.id, episodeId: video.id })).body.data).toEqual({
+      isLiked: true,
+      like_count: 1,
+    });
+    const removed = await put('remove-video', me, { userId: me.id, episodeId: video.id });
+    expect(removed.body.data).toEqual({ isLiked: false, like_count: 0 });
+    expect((await put('remove-video', me, { userId: me.id, episodeId: video.id })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('hides private videos from users (404) but not from administrators', async () => {
+    const me = await signedInUser(t.app);
+    const hidden = await buildVideo(t.db, { isPublic: false });
+    const res = await put('add-video', me, { userId: me.id, episodeId: hidden.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.body.message).toBe(apiMessages.videoNotFound);
+    expect((await put('add-video', me, { userId: me.id, episodeId: 999999 })).statusCode).toBe(404);
+    const byAdmin = await put('add-video', admin, { userId: admin.id, episodeId: hidden.id });
+    expect(byAdmin.body.data).toEqual({ isLiked: true, like_count: 1 });
+  });
+
+  it('refuses anyone acting for someone else (403); nothing changes', async () => {
+    const owner = await signedInUser(t.app);
+    const video = await buildVideo(t.db);
+    await put('add-video', owner, { userId: owner.id, episodeId: video.id });
+    for (const caller of [await signedInUser(t.app), admin]) {
+      expect(
+        (await put('remove-video', caller, { userId: owner.id, episodeId: video.id })).statusCode,
+      ).toBe(403);
+    }
+    expect(
+      (await put('remove-video', null, { userId: owner.id, episodeId: video.id })).statusCode,
+    ).toBe(401);
+    expect((await likedVideos(owner)).map((v) => v.id)).toEqual([video.id]);
+  });
+
+  it.each([
+    [{ userId: 1, artistId: 1 }, 'episodeId must be a number'],
+    [{ userId: 1, episodeId: 1, artistId: 1 }, 'Unknown field in body: artistId'],
+    [{ userId: -1, episodeId: 1 }, 'userId must be a positive number'],
+  ])('rejects %j', async (body, message) => {
+    const res = await put('add-video', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('GET /api/users/:id/liked-artists and /liked-videos', () => {
+  it('lists liked artists, newest like first, in the artist shape', async () => {
+    const me = await signedInUser(t.app);
+    const older = await buildArtist(t.db, { name: 'Older Like' });
+    const newer = await buildArtist(t.db, { name: 'Newer Like' });
+    await put('add-artist', me, { userId: me.id, artistId: older.id });
+    await put('add-artist', me, { userId: me.id, artistId: newer.id });
+    const res = await callApi(t.app, 'GET', `/api/users/${me.id}/liked-artists`, {
+      token: me.token,
+    });
+    expect(res.body.message).toBe(peopleMessages.likedArtistsListed);
+    const list = await likedArtists(me);
+    expect(list.map((a) => a.id)).toEqual([newer.id, older.id]);
+    expect(list[0]).toMatchObject({
+      artistid: newer.id,
+      name: 'Newer Like',
+      like_count: 1,
+      isLiked: true,
+    });
+  });
+
+  it('lists liked videos newest first, without private ones except for administrators', async () => {
+    const me = await signedInUser(t.app);
+    const tag = await buildTag(t.db);
+    const first = await buildVideo(t.db, { tagIds: [tag.id] });
+    const hidden = await buildVideo(t.db);
+    const last = await buildVideo(t.db);
+    for (const video of [first, hidden, last])
+      await put('add-video', me, { userId: me.id, episodeId: video.id });
+    // Made private after the like: the like stays, but only administrators see it listed.
+    await t.db.update(videos).set({ isPublic: false }).where(eq(videos.id, hidden.id));
+
+    const mine = await likedVideos(me);
+    expect(mine.map((v) => v.id)).toEqual([last.id, first.id]);
+    expect(mine[1]).toMatchObject({
+      epid: first.id,
+      isLiked: true,
+      tags: [{ id: tag.id, name: tag.name }],
+    });
+    const asAdmin = await likedVideos(me, admin);
+    expect(asAdmin.map((v) => v.id)).toEqual([last.id, hidden.id, first.id]);
+  });
+
+  it('refuses another user (403) and a visitor (401); 404 for an unknown user; 400 for a bad id', async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    for (const list of ['liked-artists', 'liked-videos']) {
+      const forbidden = await callApi(t.app, 'GET', `/api/users/${owner.id}/${list}`, {
+        token: other.token,
+      });
+      expect(forbidden.statusCode).toBe(403);
+      expect((await callApi(t.app, 'GET', `/api/users/${owner.id}/${list}`)).statusCode).toBe(401);
+      const byAdmin = await callApi(t.app, 'GET', `/api/users/${owner.id}/${list}`, {
+        token: admin.token,
+      });
+      expect(byAdmin.statusCode).toBe(200);
+      const missing = await callApi(t.app, 'GET', `/api/users/999999/${list}`, {
+        token: admin.token,
+      });
+      expect(missing.statusCode).toBe(404);
+      const bad = await callApi(t.app, 'GET', `/api/users/x/${list}`, { token: admin.token });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
+import { layoutRows } from '../../db/schema.js';
+import { buildTag, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+// The home layout: GET and PUT /api/tags/featured (the permission matrix is in tags-routes.test.ts).
+let t: TestApp;
+let admin: Caller;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const getLayout = () => callApi(t.app, 'GET', '/api/tags/featured', { token: admin.token });
+const putLayout = (body: unknown) =>
+  callApi(t.app, 'PUT', '/api/tags/featured', { token: admin.token, body });
+const storedRows = () => t.db.select().from(layoutRows).orderBy(asc(layoutRows.position));
+
+describe('GET and PUT /api/tags/featured', () => {
+  it('starts empty, then round-trips the order it was given', async () => {
+    expect((await getLayout()).body).toEqual({ status: 200, data: { tags: [] }, message: 'OK' });
+    const [a, b, c] = [
+      await buildTag(t.db, 'Row A'),
+      await buildTag(t.db, 'Row B'),
+      await buildTag(t.db, 'Row C'),
+    ];
+    const saved = await putLayout({ id: [c.id, a.id, String(b.id)] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.message).toBe(apiMessages.layoutUpdated);
+    const expected = [
+      { id: c.id, name: 'Row C' },
+      { id: a.id, name: 'Row A' },
+      { id: b.id, name: 'Row B' },
+    ];
+    expect(saved.body.data).toEqual({ tags: expected });
+    expect((await getLayout()).body.data).toEqual({ tags: expected });
+    expect(await storedRows()).toEqual([
+      { position: 0, tagId: c.id },
+      { position: 1, tagId: a.id },
+      { position: 2, tagId: b.id },
+    ]);
+
+    const reordered = await putLayout({ id: [b.id, c.id] });
+    expect(reordered.body.data).toEqual({ tags: [expected[2], expected[0]] });
+    expect(await storedRows()).toEqual([
+      { position: 0, tagId: b.id },
+      { position: 1, tagId: c.id },
+    ]);
+  });
+
+  it('empties the layout with an empty list', async () => {
+    const tag = await buildTag(t.db);
+    await putLayout({ id: [tag.id] });
+    const res = await putLayout({ id: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ tags: [] });
+    expect(await storedRows()).toEqual([]);
+  });
+
+  it('answers 404 naming unknown tags and leaves the layout as it was', async () => {
+    const tag = await buildTag(t.db);
+    await putLayout({ id: [tag.id] });
+    const res = await putLayout({ id: [tag.id, 777777] });
+    expect(res.statusCode).toBe(404);
+    expect(res.body.message).toContain('777777');
+    expect(await storedRows()).toEqual([{ position: 0, tagId: tag.id }]);
+  });
+
+  it('takes at most 50 rows', async () => {
+    const many = await Promise.all(Array.from({ length: 51 }, () => buildTag(t.db)));
+    const tooMany = await putLayout({ id: many.map((tag) => tag.id) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body.message).toBe(am.layoutTooLong);
+    const fifty = await putLayout({ id: many.slice(0, 50).map((tag) => tag.id) });
+    expect(fifty.statusCode).toBe(200);
+    expect((fifty.body.data as { tags: unknown[] }).tags).toHaveLength(50);
+  });
+
+  it('lets two saves at once both finish, the layout being one of them whole', async () => {
+    const tags = await Promise.all(Array.from({ length: 6 }, () => buildTag(t.db)));
+    const first = tags.slice(0, 3).map((tag) => tag.id);
+    const second = tags.slice(3).map((tag) => tag.id);
+    const [x, y] = await Promise.all([putLayout({ id: first }), putLayout({ id: second })]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    const ids = (await storedRows()).map((row) => row.tagId);
+    expect([first, second]).toContainEqual(ids);
+  });
+
+  it.each([
+    ['a tag listed twice', { id: [1, 2, 1] }, am.layoutDuplicateTag],
+    ['a tag listed twice, once as a string', { id: [1, '1'] }, am.layoutDuplicateTag],
+    ['no id list', {}, 'id must be a list of tag ids'],
+    ['a single id', { id: 3 }, 'id must be a list of tag ids'],
+    ['a name in the list', { id: ['Row A'] }, 'id.0: id must be a number'],
+    ['an unknown field', { id: [], tags: [] }, 'Unknown field in body: tags'],
+  ])('rejects %s with a 400', async (_name, body, message) => {
+    const res = await putLayout(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ status: 400, data: null, message });
+  });
+});

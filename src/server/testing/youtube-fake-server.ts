@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseYoutubeId } from '../../shared/schemas/youtube-url.js';
+import {
+  FAKE_CHANNEL_ID,
+  FAKE_CHANNEL_TITLE,
+  FAKE_UPLOADS_PLAYLIST_ID,
+  fakeChannelUploads,
+  type FakeYoutubeVideo,
+} from './youtube-fake-catalogue.js';
+import {
+  dataApi,
+  googleError,
+  type FakeAnswer,
+  type YoutubeFakeState,
+} from './youtube-fake-data-api.js';
+
+export interface YoutubeFakeOptions {
+  port?: number;
+  apiKey?: string;
+  channelId?: string;
+  uploads?: FakeYoutubeVideo[];
+  slowDelayMs?: number;
+}
+
+export interface YoutubeFake {
+  apiUrl: string;
+  oembedUrl: string;
+  apiKey: string;
+  channelId: string;
+  port: number;
+  state: YoutubeFakeState;
+  close: () => Promise<void>;
+}
+
+/** oEmbed answers plain text for its errors: 404 unknown, 401 private. */
+function oembed(state: YoutubeFakeState, params: URLSearchParams, origin: string): FakeAnswer {
+  const id = parseYoutubeId(params.get('url'));
+  if (!id) return { status: 400, text: 'Bad Request' };
+  const video = state.videos.get(id);
+  if (!video) return { status: 404, text: 'Not Found' };
+  if (video.privacyStatus === 'private') return { status: 401, text: 'Unauthorized' };
+  return {
+    status: 200,
+    body: {
+      title: video.title,
+      author_name: FAKE_CHANNEL_TITLE,
+      author_url: `${origin}/@twangshow`,
+      type: 'video',
+      height: 113,
+      width: 200,
+      version: '1.0',
+      provider_name: 'YouTube',
+      provider_url: 'https://www.youtube.com/',
+      thumbnail_height: 360,
+      thumbnail_width: 480,
+      thumbnail_url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+      html: `<iframe width="200" height="113" src="https://www.youtube.com/embed/${id}?feature=oembed" frameborder="0" allowfullscreen title="${video.title.replace(/"/g, '&quot;')}"></iframe>`,
+    },
+  };
+}
+
+function route(state: YoutubeFakeState, request: IncomingMessage, origin: string): FakeAnswer {
+  const url = new URL(request.url ?? '/', origin);
+  const params = Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'key'));
+  state.requests.push({ path: url.pathname, params });
+  if (request.method !== 'GET') return googleError(405, 'methodNotAllowed', 'Method Not Allowed');
+  if (state.mode === 'serverError')
+    return googleError(500, 'backendError', 'Internal error encountered.');
+  if (state.mode === 'badJson')
+    return { status: 200, text: '<html><body>Service temporarily unavailable</body></html>' };
+  if (url.pathname === '/oembed') return oembed(state, url.searchParams, origin);
+  const match = /^\/youtube\/v3\/([A-Za-z]+)$/.exec(url.pathname);
+  if (match) return dataApi(state, match[1]!, url.searchParams);
+  return googleError(404, 'notFound', 'Not Found');
+}
+
+function send(response: ServerResponse, answer: FakeAnswer): void {
+  if (response.destroyed) return;
+  if ('text' in answer) {
+    response
+      .writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8' })
+      .end(answer.text);
+  } else {
+    response
+      .writeHead(answer.status, { 'content-type': 'application/json; charset=UTF-8' })
+      .end(JSON.stringify(answer.body));
+  }
+}
+
+/**
+ * A local stand-in for YouTube's Data API v3 and oEmbed endpoint, in their documented JSON shapes,
+ * seeded with a channel of 120 uploads so paging is exercised. Tests switch `state.mode` to make it
+ * fail the ways the real one does.
+ */
+export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promise<YoutubeFake> {
+  const uploads = options.uploads ?? fakeChannelUploads();
+  const channelId = options.channelId ?? FAKE_CHANNEL_ID;
+  const state: YoutubeFakeState = {
+    mode: 'normal',
+    slowDelayMs: options.slowDelayMs ?? 5000,
+    apiKey: options.apiKey ?? 'fake-youtube-key',
+    channelId,
+    uploadsPlaylistId:
+      channelId === FAKE_CHANNEL_ID ? FAKE_UPLOADS_PLAYLIST_ID : `UU${channelId.slice(2)}`,
+    videos: new Map(uploads.map((video) => [video.id, video])),
+    uploads: uploads.map((video) => video.id),
+    requests: [],
+  };
+  const timers = new Set<NodeJS.Timeout>();
+  let origin = '';
+  const server = createServer((request, response) => {
+    const answer = route(state, request, origin);
+    if (state.mode !== 'slow') return send(response, answer);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      send(response, answer);
+    }, state.slowDelayMs);
+    timers.add(timer);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    apiUrl: `${origin}/youtube/v3`,
+    oembedUrl: `${origin}/oembed`,
+    apiKey: state.apiKey,
+    channelId,
+    port,
+    state,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { adminVideosMessages as m } from '../messages/admin-videos.js';
+import { apiMessages } from '../messages/api.js';
+import { validationMessages } from '../messages/validation.js';
+import { artistSchema, videoSchema } from './catalogue.js';
+import { flagField, idField, requiredText } from './fields.js';
+import { parseYoutubeId } from './youtube-url.js';
+
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_PAGE_SIZE_MAX = 100;
+
+/** Any YouTube link or bare id; the parsed value is the 11-character id. */
+export function youtubeVideoField(field: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${field} is required` : `${field} must be a string`,
+    })
+    .max(2048, apiMessages.youtubeLinkInvalid)
+    .transform((value, context) => {
+      const id = parseYoutubeId(value);
+      if (id) return id;
+      context.addIssue({ code: 'custom', message: apiMessages.youtubeLinkInvalid });
+      return z.NEVER;
+    });
+}
+
+/** GET /api/admin/videos/import: with `link`, that one video; without it, the channel's uploads. */
+export const importVideosQuery = z.object({ link: youtubeVideoField('link').optional() });
+
+/** POST /api/admin/videos: import one video by its YouTube id (a link is accepted too). */
+export const importVideoBody = z.strictObject({ id: youtubeVideoField('id') });
+
+/** The editor's episode number: a whole number, or '-1' / -1 / '' / null for none. */
+export const episodeNumberField = z
+  .union([z.number(), z.string(), z.null()], { error: m.episodeNumberInvalid })
+  .transform((value, context) => {
+    const text = value === null ? '' : String(value).trim();
+    if (text === '' || text === '-1') return null;
+    if (/^\d{1,9}$/.test(text)) return Number(text);
+    context.addIssue({ code: 'custom', message: m.episodeNumberInvalid });
+    return z.NEVER;
+  });
+
+/** PUT /api/admin/videos. Episode number and privacy stay as they are when left out. */
+export const updateVideoBody = z.strictObject({
+  id: idField('id'),
+  title: requiredText('title', validationMessages.videoFillAll, 200),
+  description: requiredText('description', validationMessages.videoFillAll, 10_000),
+  episode_number: episodeNumberField.optional(),
+  public_state: flagField('public_state').optional(),
+});
+
+/** DELETE /api/admin/videos (the spec sends the id as a string). */
+export const deleteVideoBody = z.strictObject({ id: idField('id') });
+
+/** GET /api/admin/search/videos/:query — lower-cased and trimmed, as the spec's client sends it. */
+export const adminVideoSearchParams = z.object({
+  query: z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.string().min(1, apiMessages.searchEmpty).max(SEARCH_QUERY_MAX, m.searchQueryTooLong)),
+});
+
+export const adminVideoSearchQuery = z.object({
+  page: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(100_000, m.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageSizeInvalid })
+    .int(m.pageSizeInvalid)
+    .min(1, m.pageSizeInvalid)
+    .max(SEARCH_PAGE_SIZE_MAX, m.pageSizeInvalid)
+    .default(20),
+});
+
+export const adminVideoSearchResult = z.object({
+  videos: z.array(videoSchema),
+  pageInfo: z.object({
+    /** How many videos match in all, over every page. */
+    videoResults: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+
+export const channelImportResult = z.object({
+  added: z.number().int(),
+  /** Uploads already in the catalogue. Private uploads are invisible to an API key and not counted. */
+  skipped: z.number().int(),
+});
+
+export const adminDashboard = z.object({
+  /** The ten most-liked videos. */
+  episodes: z.array(videoSchema),
+  /** The ten most-liked artists. */
+  artists: z.array(artistSchema),
+});
+
+export const featuredVideoSchema = z.object({
+  title: z.string(),
+  link: z.string(),
+  /** The catalogue video the link points at; null when it is not in the catalogue (or none is set). */
+  video: videoSchema.nullable(),
+});
+
+export const featuredVideoBody = z.strictObject({
+  title: requiredText('title', m.featuredTitleRequired, 200),
+  link: requiredText('link', m.featuredLinkRequired, 2048).refine(
+    (value) => parseYoutubeId(value) !== null,
+    apiMessages.youtubeLinkInvalid,
+  ),
+});
+
+export type AdminVideoSearchResult = z.infer<typeof adminVideoSearchResult>;
+export type ChannelImportResult = z.infer<typeof channelImportResult>;
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+export type FeaturedVideo = z.infer<typeof featuredVideoSchema>;
+export type UpdateVideoInput = z.input<typeof updateVideoBody>;
+export type FeaturedVideoInput = z.input<typeof featuredVideoBody>;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages/validation.js';
+import { PASSWORD_MAX_LENGTH, isEmailFormat, isStrongPassword } from '../validation.js';
+import { birthdayField } from './auth.js';
+import { flagField, idField, requiredText } from './fields.js';
+
+/** A real address (the demo names 'user' and 'admin' are for login only), with the form's own text. */
+const emailAddress = (invalidMessage: string) =>
+  requiredText('email', m.emailRequired, 254).refine(isEmailFormat, invalidMessage);
+
+/** A password field whose absence reads as `requiredMessage`; callers add the strength rule where it applies. */
+function passwordText(field: string, requiredMessage: string) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? requiredMessage : `${field} must be a string`),
+    })
+    .min(1, requiredMessage)
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+}
+
+/** The account as `GET /api/users/{id}` answers it (spec section 3, "User account"). */
+export const accountSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** 1 means subscribed. */
+  newsletter: z.union([z.literal(1), z.literal(0)]),
+  zipcode: z.string(),
+  /** YYYY-MM-DD, or null for accounts made without one (administrators). */
+  birthday: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+
+/** `PUT /api/users`: the account form. Zip code and birthday are required as at registration. */
+export const accountUpdateBody = z.strictObject({
+  id: idField('id'),
+  email: emailAddress(m.emailInvalidAccount),
+  firstName: requiredText('firstName', m.firstNameRequired, 100),
+  lastName: requiredText('lastName', m.lastNameRequired, 100),
+  zip_code: requiredText('zip_code', m.zipCodeRequired, 20),
+  birthday: birthdayField,
+  newsletter: flagField('newsletter'),
+});
+
+export const deleteUserBody = z.strictObject({ id: idField('id') });
+
+export const changePasswordBody = z.strictObject({
+  userId: idField('userId'),
+  currentPassword: passwordText('currentPassword', m.currentPasswordRequired),
+  newPassword: passwordText('newPassword', m.newPasswordRequired).refine(
+    isStrongPassword,
+    m.passwordRule,
+  ),
+});
+
+/** One person in the admin lists (spec: "User as listed to admins", "Administrator as listed"). */
+export const listedPersonSchema = z.object({
+  id: z.number().int(),
+  /** 'First Last'. */
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** ISO 8601, or null if the person never signed in. */
+  last_login: z.string().nullable(),
+});
+
+export const pageInfoSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const MAX_PEOPLE_PAGE_SIZE = 500;
+
+/** Filters of the admin user dashboard: name search, last-login window (spec: all, 30, 60, 90). */
+export const peopleListQuery = z.object({
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  days: z
+    .enum(['30', '60', '90', 'all'], { error: "days must be 30, 60, 90 or 'all'" })
+    .transform((value) => (value === 'all' ? undefined : Number(value)))
+    .optional(),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page is out of range')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(MAX_PEOPLE_PAGE_SIZE, `pageSize must be at most ${MAX_PEOPLE_PAGE_SIZE}`)
+    .default(100),
+});
+
+export const userListSchema = z.object({
+  users: z.array(listedPersonSchema),
+  pageInfo: pageInfoSchema,
+});
+export const adminListSchema = z.object({
+  admins: z.array(listedPersonSchema),
+  pageInfo: pageInfoSchema,
+});
+
+/** `POST /api/admin/users` (spec: "New-admin payload"); the client splits the name itself. */
+export const createAdminBody = z.strictObject({
+  email: emailAddress(m.emailInvalidAdmin),
+  firstName: requiredText('firstName', m.adminNoName, 100),
+  lastName: requiredText('lastName', m.lastNameRequired, 100),
+  password: passwordText('password', m.passwordRequired).refine(
+    isStrongPassword,
+    m.adminPasswordFormat,
+  ),
+});
+
+export const createdAdminSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** `PUT /api/admin/users`: an administrator edits a name and email (their own or anyone's). */
+export const updateAdminBody = z.strictObject({
+  id: idField('id'),
+  email: emailAddress(m.emailInvalidAdmin),
+  firstName: requiredText('firstName', m.firstNameRequired, 100),
+  lastName: requiredText('lastName', m.lastNameRequired, 100),
+});
+
+/** Spec: "Admin info: first_name, last_name, email". */
+export const adminInfoSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+export type Account = z.infer<typeof accountSchema>;
+export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export type ListedPerson = z.infer<typeof listedPersonSchema>;
+export type PeopleListQuery = z.input<typeof peopleListQuery>;
+export type CreateAdminBody = z.input<typeof createAdminBody>;
+export type UpdateAdminBody = z.input<typeof updateAdminBody>;
+export type AdminInfo = z.infer<typeof adminInfoSchema>;

@@ -17,6 +17,7 @@ import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
 import { registerNotFound } from './plugins/not-found.js';
+import { registerRejectNul } from './plugins/reject-nul.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close());
 
   registerErrorHandler(app);
+  registerRejectNul(app);
   registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,

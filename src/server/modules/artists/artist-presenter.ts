@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Artist } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
-import { artistLikes, artists } from '../../db/schema.js';
+import { artistLikes, type artists } from '../../db/schema.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signedInUser, type Caller } from './testing/factories.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * Walks every route of the OpenAPI document, so a route added later is covered without writing a
+ * test for it: who may call it, and that no input a client can send makes it answer 5xx.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Route {
+  method: Method;
+  path: string;
+}
+
+/** Routes anyone may call. Every other route needs a signed-in caller. */
+const PUBLIC = new Set([
+  'GET /api/config',
+  'POST /api/register',
+  'POST /api/login',
+  'POST /api/recovery/generate',
+  'POST /api/recovery/validate',
+  'POST /api/recovery/reset',
+  'GET /api/home',
+  'GET /api/videos/{id}',
+  'GET /api/tag/{id}',
+  'GET /api/search',
+  'GET /api/search/{query}',
+  'GET /api/featured-artists',
+]);
+
+/** Routes for signed-in fans (and admins); the rest of the non-public routes are admin-only. */
+const USER = new Set([
+  'POST /api/logout',
+  'GET /api/users/{id}',
+  'PUT /api/users',
+  'DELETE /api/users',
+  'PUT /api/users/password',
+  'GET /api/users/{id}/liked-artists',
+  'GET /api/users/{id}/liked-videos',
+  'PUT /api/users/liked/add-artist',
+  'PUT /api/users/liked/remove-artist',
+  'PUT /api/users/liked/add-video',
+  'PUT /api/users/liked/remove-video',
+  'GET /api/artists/phrase/{text}',
+  'GET /api/artists/letter/{letter}',
+  'GET /api/artists/{id}',
+]);
+
+const JUNK_BODIES: unknown[] = [
+  { id: '1', userId: '1', name: 'nul\u0000byte', title: 'a\u0000' },
+  {},
+  [],
+  'text',
+  42,
+  null,
+  { id: 'x'.repeat(5000), email: { $ne: null }, name: ["'; DROP TABLE users; --"] },
+  { id: -1, userId: 1e308, tagid: [null, 'a', 1.5], link: 'javascript:alert(1)' },
+  { id: '1', title: '\u0000\uFFFF😀<script>alert(1)</script>', description: 7, featured: 'yes' },
+];
+
+let t: TestApp;
+let user: Caller;
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signedInUser(t.app);
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase() as Method, path })),
+  );
+});
+afterAll(() => t.close());
+
+const key = (route: Route) => `${route.method} ${route.path}`;
+const concrete = (path: string) =>
+  path.replace('{letter}', 'B').replace('{query}', 'twang').replace('{text}', 'twang').replace(/\{\w+\}/g, '1');
+
+describe('every route in the OpenAPI document', () => {
+  it('lists the routes of spec section 7 (a sample)', () => {
+    const all = routes.map(key);
+    for (const expected of [
+      'POST /api/login',
+      'GET /api/home',
+      'GET /api/admin/dashboard',
+      'GET /api/admin/videos/import',
+      'PUT /api/tags/featured',
+      'POST /api/admin/artists',
+      'PUT /api/users/liked/add-video',
+    ]) {
+      expect(all).toContain(expected);
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('answers a visitor 401 on every route that is not public', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC.has(key(r)))) {
+      const body = route.method === 'GET' ? undefined : {};
+      const res = await callApi(t.app, route.method, concrete(route.path), { body });
+      // A body that fails validation may be refused before the sign-in check; both are refusals.
+      if (res.statusCode !== 401 && !(res.statusCode === 400 && body !== undefined)) {
+        wrong.push(`${key(route)} -> ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a signed-in fan 403 on every admin route', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC.has(key(r)) && !USER.has(key(r)))) {
+      const body = route.method === 'GET' ? undefined : {};
+      const res = await callApi(t.app, route.method, concrete(route.path), { token: user.token, body });
+      if (res.statusCode !== 403 && !(res.statusCode === 400 && body !== undefined)) {
+        wrong.push(`${key(route)} -> ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never answers 5xx to junk, and every refusal is an envelope with a message', async () => {
+    const admin = await signedInUser(t.app, { isAdmin: true });
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (route.method === 'GET') continue;
+      for (const body of JUNK_BODIES) {
+        const res = await t.app.inject({
+          method: route.method,
+          url: concrete(route.path),
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        const parsed = res.json() as { status?: number; message?: unknown };
+        if (res.statusCode >= 500 || typeof parsed.message !== 'string' || parsed.status !== res.statusCode) {
+          failures.push(`${key(route)} ${JSON.stringify(body).slice(0, 40)} -> ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers paths with junk ids and queries with 4xx, never 5xx', async () => {
+    const admin = await signedInUser(t.app, { isAdmin: true });
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET' && r.path.includes('{'))) {
+      for (const junk of ['0', '-1', '99999999999', 'abc', '%27%20OR%201%3D1', '%E2%9C%93'.repeat(40), '%00']) {
+        const url = route.path.replace(/\{\w+\}/g, junk);
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}` } });
+        if (res.statusCode >= 500) failures.push(`${url} -> ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

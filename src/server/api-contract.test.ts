@@ -75,7 +75,11 @@ afterAll(() => t.close());
 
 const key = (route: Route) => `${route.method} ${route.path}`;
 const concrete = (path: string) =>
-  path.replace('{letter}', 'B').replace('{query}', 'twang').replace('{text}', 'twang').replace(/\{\w+\}/g, '1');
+  path
+    .replace('{letter}', 'B')
+    .replace('{query}', 'twang')
+    .replace('{text}', 'twang')
+    .replace(/\{\w+\}/g, '1');
 
 describe('every route in the OpenAPI document', () => {
   it('lists the routes of spec section 7 (a sample)', () => {
@@ -111,7 +115,10 @@ describe('every route in the OpenAPI document', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => !PUBLIC.has(key(r)) && !USER.has(key(r)))) {
       const body = route.method === 'GET' ? undefined : {};
-      const res = await callApi(t.app, route.method, concrete(route.path), { token: user.token, body });
+      const res = await callApi(t.app, route.method, concrete(route.path), {
+        token: user.token,
+        body,
+      });
       if (res.statusCode !== 403 && !(res.statusCode === 400 && body !== undefined)) {
         wrong.push(`${key(route)} -> ${res.statusCode}`);
       }
@@ -132,7 +139,11 @@ describe('every route in the OpenAPI document', () => {
           payload: JSON.stringify(body),
         });
         const parsed = res.json() as { status?: number; message?: unknown };
-        if (res.statusCode >= 500 || typeof parsed.message !== 'string' || parsed.status !== res.statusCode) {
+        if (
+          res.statusCode >= 500 ||
+          typeof parsed.message !== 'string' ||
+          parsed.status !== res.statusCode
+        ) {
           failures.push(`${key(route)} ${JSON.stringify(body).slice(0, 40)} -> ${res.statusCode}`);
         }
       }
@@ -144,9 +155,21 @@ describe('every route in the OpenAPI document', () => {
     const admin = await signedInUser(t.app, { isAdmin: true });
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.method === 'GET' && r.path.includes('{'))) {
-      for (const junk of ['0', '-1', '99999999999', 'abc', '%27%20OR%201%3D1', '%E2%9C%93'.repeat(40), '%00']) {
+      for (const junk of [
+        '0',
+        '-1',
+        '99999999999',
+        'abc',
+        '%27%20OR%201%3D1',
+        '%E2%9C%93'.repeat(40),
+        '%00',
+      ]) {
         const url = route.path.replace(/\{\w+\}/g, junk);
-        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}` } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${admin.token}` },
+        });
         if (res.statusCode >= 500) failures.push(`${url} -> ${res.statusCode}`);
       }
     }

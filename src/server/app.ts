@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -64,7 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The limit counts the encoded path: 100 characters of a non-Latin script are ~900 bytes.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .code(400)
+        .send({ status: 400, data: null, message: `The address is not valid: ${error.message}` });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

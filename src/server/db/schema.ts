@@ -101,7 +101,11 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_youtube_id_unique').on(t.youtubeId),
-    index('videos_public_published_idx').on(t.isPublic, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('videos_public_published_idx').on(
+      t.isPublic,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('videos_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Popular first, ties newest first: the dashboard's order, read straight off the index.
     index('videos_like_count_idx').on(

@@ -13,10 +13,11 @@ export function registerRejectNul(app: FastifyInstance): void {
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && /\\u0000/i.test(body)) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (/\\u0000/i.test(text)) {
       done(badRequest(NUL_MESSAGE), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }

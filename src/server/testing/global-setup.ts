@@ -19,7 +19,8 @@ declare module 'vitest' {
  * a copy, which is ~10x faster than migrating per file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const engine = process.env.TEST_DB ?? 'pglite';
+  // The project's `env` reaches test workers but not global setup, so the project's name decides.
+  const engine = project.name === 'postgres' ? 'postgres' : 'pglite';
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -28,7 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
+    // Two connections: the migration lock holds one while the migrator uses the other.
+    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
     await handle.migrate();
     await handle.close();
     project.provide('postgresTemplate', name);

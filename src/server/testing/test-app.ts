@@ -18,6 +18,7 @@ import { adminUrl, freshDatabaseName } from './postgres-names.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  kind: DatabaseHandle['kind'];
   config: Config;
   close: () => Promise<void>;
 }
@@ -54,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: handle.db,
+    kind: handle.kind,
     config,
     close: async () => {
       await app.close();

@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { videos } from '../../db/schema.js';
-import { escapeLike } from '../users/users-repository.js';
+import { likeNeedle } from '../../lib/search-sql.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 
 export type NewVideo = typeof videos.$inferInsert;
@@ -113,8 +113,8 @@ export async function searchVideosByTitle(
 ): Promise<{ rows: VideoListRow[]; total: number }> {
   const title = sql`search_text(${videos.title})`;
   const term = sql`search_text(${query})`;
-  const contains = sql`${title} LIKE search_text(${`%${escapeLike(query)}%`})`;
-  const startsWith = sql`${title} LIKE search_text(${`${escapeLike(query)}%`})`;
+  const contains = sql`${title} LIKE '%' || ${likeNeedle(query)} || '%'`;
+  const startsWith = sql`${title} LIKE ${likeNeedle(query)} || '%'`;
   const where: SQL = sql`(${contains} OR ${term} <% ${title})`;
   const rank = sql`CASE WHEN ${title} = ${term} THEN 0 WHEN ${startsWith} THEN 1 WHEN ${contains} THEN 2 ELSE 3 END`;
   const [rows, totals] = await Promise.all([

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { artists, tags, videoTags, videos } from '../../db/schema.js';
-import { escapeLike, isUniqueViolation } from '../users/users-repository.js';
+import { likeNeedle } from '../../lib/search-sql.js';
+import { isUniqueViolation } from '../users/users-repository.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 import type { ArtistRow } from './artist-presenter.js';
 
@@ -27,7 +28,7 @@ export const ARTIST_TYPO_THRESHOLD = 0.4;
  */
 export async function searchArtistsByPhrase(db: Database, text: string): Promise<ArtistRow[]> {
   const needle = sql`public.search_text(${text})`;
-  const escaped = sql`public.search_text(${escapeLike(text)})`;
+  const escaped = likeNeedle(text);
   // The <% operator reads its threshold from a setting; set_config(..., true) keeps it to this
   // transaction, so pooled connections are left as they were.
   return db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export async function listArtistsPage(
   filter: { q?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: ArtistRow[]; total: number }> {
   const where: SQL | undefined = filter.q
-    ? sql`${nameText} LIKE '%' || public.search_text(${escapeLike(filter.q)}) || '%'`
+    ? sql`${nameText} LIKE '%' || ${likeNeedle(filter.q)} || '%'`
     : undefined;
   const [rows, totals] = await Promise.all([
     db

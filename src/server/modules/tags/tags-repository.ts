@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tag } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
 import { tags, videoTags, videos } from '../../db/schema.js';
-import { escapeLike } from '../users/users-repository.js';
+import { likeNeedle } from '../../lib/search-sql.js';
 
 export const TAG_SUGGESTIONS_LIMIT = 50;
 
@@ -19,7 +19,7 @@ export async function listTags(db: Database, q?: string): Promise<Tag[]> {
       .select(tagColumns)
       .from(tags)
       .orderBy(...byName);
-  const needle = sql`public.search_text(${escapeLike(q)})`;
+  const needle = likeNeedle(q);
   return db
     .select(tagColumns)
     .from(tags)

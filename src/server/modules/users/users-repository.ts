@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { likeNeedle } from '../../lib/search-sql.js';
 import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,9 +84,8 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [eq(users.isAdmin, filter.isAdmin)];
   if (filter.name) {
-    const pattern = `%${escapeLike(filter.name)}%`;
     conditions.push(
-      sql`search_text(${users.firstName} || ' ' || ${users.lastName}) LIKE search_text(${pattern})`,
+      sql`public.search_text(${users.firstName} || ' ' || ${users.lastName}) LIKE '%' || ${likeNeedle(filter.name)} || '%'`,
     );
   }
   if (filter.lastLoginDays) {
@@ -104,11 +104,6 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
-}
-
-/** Escapes LIKE's wildcards so a search for '50%' means the text '50%'. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export type DeleteUserOutcome = 'deleted' | 'not-found' | 'last-admin';

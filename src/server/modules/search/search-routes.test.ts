@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { catalogueMessages } from '../../../shared/messages/catalogue.js';
+import type { SearchData } from '../../../shared/schemas/public-catalogue.js';
+import { artistLikes, videoLikes } from '../../db/schema.js';
+import {
+  buildArtist,
+  buildVideo,
+  callApi,
+  signedInAdmin,
+  signedInUser,
+} from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const at = (day: number) => new Date(Date.UTC(2021, 0, day));
+const ids: Record<string, number> = {};
+
+async function search(query: string, token?: string) {
+  return callApi(t.app, 'GET', `/api/search/${encodeURIComponent(query)}`, token ? { token } : {});
+}
+
+async function found(
+  query: string,
+  token?: string,
+): Promise<{ artists: string[]; videos: string[] }> {
+  const res = await search(query, token);
+  expect(res.statusCode, query).toBe(200);
+  const data = res.body.data as SearchData;
+  expect(data.total).toBe(data.artists.length + data.videos.length);
+  return { artists: data.artists.map((a) => a.name), videos: data.videos.map((v) => v.title) };
+}
+
+beforeAll(async () => {
+  for (const name of [
+    'June Carter Cash',
+    'Johnny Cash',
+    'Cashmere Cowboys',
+    'Cash',
+    'Beyoncé',
+    'Dolly Parton',
+    'Dollar Bill',
+    'Willie Nelson',
+    '50% Off Band',
+    'under_score',
+    'Back\\slash',
+  ]) {
+    ids[name] = (await buildArtist(t.db, { name })).id;
+  }
+  const videos: [string, string, number, boolean][] = [
+    ['Johnny Cash - Folsom Prison Blues', 'Live at the prison', 3, true],
+    ['Ring of Fire (Live)', 'Johnny Cash sings his classic', 5, true],
+    ['Johnny Cash unreleased demo', 'Private for now', 9, false],
+    ['Beyoncé - Texas Hold Em', 'A country crossover', 4, true],
+    ['Dolly Parton - Jolene', 'The 1973 hit', 2, true],
+    ['Willie Nelson - On the Road Again', 'A travelling song', 6, true],
+  ];
+  for (const [title, description, day, isPublic] of videos) {
+    ids[title] = (
+      await buildVideo(t.db, { title, description, publishedAt: at(day), isPublic })
+    ).id;
+  }
+});
+
+describe('GET /api/search/:query', () => {
+  it("finds Johnny Cash first for 'jonny cash', with his videos, title matches first", async () => {
+    const res = await search('jonny cash');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.message).toBe(catalogueMessages.searchDone);
+    const { artists, videos } = await found('jonny cash');
+    expect(artists[0]).toBe('Johnny Cash');
+    expect(videos[0]).toBe('Johnny Cash - Folsom Prison Blues');
+    expect(videos).not.toContain('Willie Nelson - On the Road Again');
+    expect(videos).not.toContain('Johnny Cash unreleased demo');
+  });
+
+  it('ranks artists: exact name, then names starting with the term, then the rest', async () => {
+    const { artists } = await found('Cash');
+    expect(artists.slice(0, 2)).toEqual(['Cash', 'Cashmere Cowboys']);
+    expect(artists.slice(2).sort()).toEqual(['Johnny Cash', 'June Carter Cash']);
+  });
+
+  it('finds words anywhere in a title or description, as prefixes, ignoring case and accents', async () => {
+    expect((await found('johnny cash')).videos).toEqual([
+      'Johnny Cash - Folsom Prison Blues',
+      'Ring of Fire (Live)',
+    ]);
+    for (const query of ['beyonce', 'BEYONCÉ', 'Beyonce\u0301']) {
+      expect(await found(query)).toEqual({
+        artists: ['Beyoncé'],
+        videos: ['Beyoncé - Texas Hold Em'],
+      });
+    }
+    const dol = await found('dol');
+    expect(dol.artists).toEqual(['Dollar Bill', 'Dolly Parton']);
+    expect(dol.videos).toEqual(['Dolly Parton - Jolene']);
+    expect((await found('JOLENE')).videos).toEqual(['Dolly Parton - Jolene']);
+    expect((await found('prison blu')).videos).toEqual(['Johnny Cash - Folsom Prison Blues']);
+  });
+
+  it('finds private videos for administrators only', async () => {
+    const user = await signedInUser(t.app);
+    expect((await found('unreleased', user.token)).videos).toEqual([]);
+    expect((await found('unreleased')).videos).toEqual([]);
+    const admin = await signedInAdmin(t.app);
+    expect((await found('unreleased', admin.token)).videos).toEqual([
+      'Johnny Cash unreleased demo',
+    ]);
+  });
+
+  it.each([
+    "'",
+    '&',
+    '|',
+    '!',
+    ':',
+    '(',
+    ')',
+    '\\',
+    '*',
+    '<->',
+    "cash' OR '1'='1",
+    'cash & !johnny',
+    'a:* | b',
+    "johnny's",
+    '((cash',
+    "\\'",
+    'ʼ',
+    'ŉ',
+    '¼',
+    'cash:*A',
+    '"quoted"',
+    '-- ;',
+    '\u0007tab\tnew\nline',
+  ])('answers 200 for %j, never a server error', async (query) => {
+    const res = await search(query);
+    expect(res.statusCode, res.body.message).toBe(200);
+  });
+
+  it('treats LIKE wildcards as plain characters, full-width ones too', async () => {
+    expect((await found('%')).artists).toEqual(['50% Off Band']);
+    expect((await found('％')).artists).toEqual(['50% Off Band']);
+    expect((await found('_')).artists).toEqual(['under_score']);
+    expect((await found('\\')).artists).toEqual(['Back\\slash']);
+  });
+
+  it('answers 400 for an empty, blank or over-long term', async () => {
+    for (const url of ['/api/search/', '/api/search', `/api/search/${encodeURIComponent('   ')}`]) {
+      const res = await callApi(t.app, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body).toEqual({ status: 400, data: null, message: apiMessages.searchEmpty });
+    }
+    const long = await search('x'.repeat(101));
+    expect(long.statusCode).toBe(400);
+    expect(long.body.message).toBe(catalogueMessages.searchTooLong);
+    expect((await search(` ${'x'.repeat(100)} `)).statusCode).toBe(200);
+  });
+
+  it('refuses a NUL character with a 400 (PostgreSQL text cannot hold one)', async () => {
+    const res = await search('\u0000x');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it.each(['100%', '%FF', '%ED%A0%80', '%C3', '%00%00'])(
+    'answers the raw path /api/search/%s with no server error',
+    async (raw) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search/${raw}` });
+      expect(res.statusCode).toBeLessThan(500);
+    },
+  );
+
+  it('adds isLiked to artists and videos for a signed-in user only', async () => {
+    const user = await signedInUser(t.app);
+    await t.db.insert(artistLikes).values({ userId: user.id, artistId: ids['Johnny Cash']! });
+    await t.db.insert(videoLikes).values({ userId: user.id, videoId: ids['Ring of Fire (Live)']! });
+    const data = (await search('johnny cash', user.token)).body.data as SearchData;
+    for (const artist of data.artists) expect(artist.isLiked).toBe(artist.name === 'Johnny Cash');
+    for (const video of data.videos)
+      expect(video.isLiked).toBe(video.title === 'Ring of Fire (Live)');
+    expect(data.artists.find((a) => a.name === 'Johnny Cash')?.like_count).toBe(1);
+    const visitor = (await search('johnny cash')).body.data as SearchData;
+    expect([...visitor.artists, ...visitor.videos].some((item) => 'isLiked' in item)).toBe(false);
+  });
+
+  it('answers at most 20 artists and 40 videos', async () => {
+    for (let n = 0; n < 22; n++) await buildArtist(t.db, { name: `Zydeco Band ${n}` });
+    for (let n = 0; n < 42; n++) await buildVideo(t.db, { title: `Zydeco night ${n}` });
+    const data = (await search('zydeco')).body.data as SearchData;
+    expect(data.artists).toHaveLength(20);
+    expect(data.videos).toHaveLength(40);
+    expect(data.total).toBe(60);
+  });
+});

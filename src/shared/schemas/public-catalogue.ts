@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { apiMessages } from '../messages/api.js';
+import { catalogueMessages } from '../messages/catalogue.js';
+import { artistSchema, tagSchema, videoSchema } from './catalogue.js';
+
+/** The spec's cap on a home row (section 9); narrower windows show fewer. */
+export const HOME_ROW_VIDEOS = 10;
+export const TAG_PAGE_SIZE = 60;
+export const TAG_PAGE_SIZE_MAX = 200;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** GET /api/home. A category is a layout row: the tag's id, its name as title, its newest videos. */
+export const homeCategorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  videos: z.array(videoSchema),
+});
+export const homeData = z.object({
+  /** null only when no public video exists at all. */
+  featured_video: videoSchema.nullable(),
+  categories: z.array(homeCategorySchema),
+});
+
+/** GET /api/videos/{id}. */
+export const videoPageData = z.object({
+  video: videoSchema,
+  suggestedVideos: z.array(videoSchema),
+});
+
+function positiveWhole(field: string, max: number) {
+  return z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be at least 1`)
+    .max(max, `${field} must be at most ${max}`);
+}
+
+/** GET /api/tag/{id}?page=&pageSize= (page counts from 1). */
+export const tagPageQuery = z.object({
+  page: positiveWhole('page', 1_000_000).default(1),
+  pageSize: positiveWhole('pageSize', TAG_PAGE_SIZE_MAX).default(TAG_PAGE_SIZE),
+});
+export const tagPageData = tagSchema.extend({
+  videos: z.array(videoSchema),
+  /** The artist who owns this tag, for the page's 'View {name}' link. */
+  artistId: z.number().int().nullable(),
+  /** Videos carrying the tag that the caller may see, across all pages. */
+  total: z.number().int(),
+});
+
+/**
+ * The global search term: trimmed, not empty, at most 100 characters. Control characters (tabs,
+ * newlines pasted with the term) become spaces, so they separate words instead of joining them.
+ */
+export const searchTerm = z
+  .string()
+  .overwrite((value) => value.replace(/\p{Cc}/gu, ' '))
+  .trim()
+  .min(1, apiMessages.searchEmpty)
+  .max(SEARCH_MAX_LENGTH, catalogueMessages.searchTooLong);
+export const searchParams = z.object({ query: searchTerm });
+export const searchData = z.object({
+  artists: z.array(artistSchema),
+  videos: z.array(videoSchema),
+  /** artists.length + videos.length: the count the results page shows. */
+  total: z.number().int(),
+});
+
+export type HomeData = z.infer<typeof homeData>;
+export type VideoPageData = z.infer<typeof videoPageData>;
+export type TagPageData = z.infer<typeof tagPageData>;
+export type SearchData = z.infer<typeof searchData>;

@@ -35,7 +35,8 @@ export async function registerClientApp(
   await app.register(fastifyStatic, {
     root,
     index: false,
-    wildcard: true,
+    // Only the files that exist get routes; every other path falls through to the page.
+    wildcard: false,
     setHeaders: (res, path) => {
       const hashed = path.includes(`${join(root, 'assets')}`);
       res.setHeader(

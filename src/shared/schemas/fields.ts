@@ -14,13 +14,33 @@ export function requiredText(field: string, requiredMessage: string, max = 200) 
     .max(max, `${field} must be at most ${max} characters`);
 }
 
-/** A positive integer id given as a number or as a numeric string (the spec sends some ids as strings). */
+/**
+ * A positive integer id given as a number or as a numeric string (the spec sends some ids as
+ * strings). Nothing else is coerced: `true` or `null` must not quietly become id 1 or 0.
+ */
 export function idField(field: string) {
-  return z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .positive(`${field} must be a positive number`)
-    .max(2_147_483_647, `${field} is out of range`);
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, `${field} must be a number`),
+      ],
+      {
+        error: (issue) =>
+          issue.input === undefined ? `${field} is required` : `${field} must be a number`,
+      },
+    )
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`${field} must be a whole number`)
+        .positive(`${field} must be a positive number`)
+        .max(2_147_483_647, `${field} is out of range`),
+    );
 }
 
 /** Path ids: digits only, so '/api/videos/abc' is a clear 400 rather than a lookup. */

@@ -261,7 +261,7 @@ describe('PUT /api/admin/artists', () => {
     expect(missing.body.message).toBe(apiMessages.artistNotFound);
     const noId = await update({ name: 'Nobody', description: 'x' });
     expect(noId.statusCode).toBe(400);
-    expect(noId.body.message).toBe('id must be a number');
+    expect(noId.body.message).toBe('id is required');
     const badId = await update({ id: 'abc', name: 'Nobody', description: 'x' });
     expect(badId.body.message).toBe('id must be a number');
     const noName = await update({ id: 1, description: 'x' });
@@ -293,6 +293,6 @@ describe('DELETE /api/admin/artists', () => {
     expect(missing.body.message).toBe(apiMessages.artistNotFound);
     const noId = await remove({});
     expect(noId.statusCode).toBe(400);
-    expect(noId.body.message).toBe('id must be a number');
+    expect(noId.body.message).toBe('id is required');
   });
 });

@@ -109,7 +109,7 @@ describe('PUT /api/users/liked/add-artist and /remove-artist', () => {
   });
 
   it.each([
-    [{ userId: 1 }, 'artistId must be a number'],
+    [{ userId: 1 }, 'artistId is required'],
     [{ userId: 1, artistId: 'abc' }, 'artistId must be a number'],
     [{ userId: 1, artistId: 1.5 }, 'artistId must be a whole number'],
     [{ userId: 1, artistId: 1, episodeId: 1 }, 'Unknown field in body: episodeId'],
@@ -165,7 +165,7 @@ describe('PUT /api/users/liked/add-video and /remove-video', () => {
   });
 
   it.each([
-    [{ userId: 1, artistId: 1 }, 'episodeId must be a number'],
+    [{ userId: 1, artistId: 1 }, 'episodeId is required'],
     [{ userId: 1, episodeId: 1, artistId: 1 }, 'Unknown field in body: artistId'],
     [{ userId: -1, episodeId: 1 }, 'userId must be a positive number'],
   ])('rejects %j', async (body, message) => {

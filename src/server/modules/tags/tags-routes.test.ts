@@ -125,7 +125,7 @@ describe('POST /api/tags', () => {
     ['a blank name', { id: 1, name: '  ' }, am.tagNameRequired],
     ['a 61-character name', { id: 1, name: 'x'.repeat(61) }, 'name must be at most 60 characters'],
     ['a video id that is not a number', { id: 'abc', name: 'x' }, 'id must be a number'],
-    ['no video id', { name: 'x' }, 'id must be a number'],
+    ['no video id', { name: 'x' }, 'id is required'],
     ['an unknown field', { id: 1, name: 'x', tagName: 'x' }, 'Unknown field in body: tagName'],
   ])('rejects %s with a 400', async (_name, body, message) => {
     const res = await asAdmin('POST', '/api/tags', body);
@@ -191,7 +191,7 @@ describe('PUT and DELETE /api/tags', () => {
     ['an empty list', { epid: 1, tagid: [] }, am.tagIdsRequired],
     ['no list', { epid: 1 }, 'tagid must be a list of tag ids'],
     ['a list of words', { epid: 1, tagid: ['rock'] }, 'tagid.0: tagid must be a number'],
-    ['no epid', { tagid: [1] }, 'epid must be a number'],
+    ['no epid', { tagid: [1] }, 'epid is required'],
     ['an unknown field', { epid: 1, tagid: [1], name: 'x' }, 'Unknown field in body: name'],
   ])('rejects %s with a 400', async (_name, body, message) => {
     for (const method of ['PUT', 'DELETE'] as const) {

@@ -248,7 +248,7 @@ describe('DELETE /api/users', () => {
 
   it.each([
     [undefined, 'body must be object'],
-    [{}, 'id must be a number'],
+    [{}, 'id is required'],
     [{ id: 'x' }, 'id must be a number'],
     [{ id: 1, also: 2 }, 'Unknown field in body: also'],
   ])('rejects the body %j', async (body, message) => {
@@ -354,7 +354,7 @@ describe('PUT /api/users/password', () => {
     [{ newPassword: 'short1A' }, m.passwordRule],
     [{ newPassword: 'nouppercase1' }, m.passwordRule],
     [{ newPassword: 42 }, 'newPassword must be a string'],
-    [{ userId: undefined }, 'userId must be a number'],
+    [{ userId: undefined }, 'userId is required'],
     [{ confirm: 'x' }, 'Unknown field in body: confirm'],
   ])('rejects %j', async (overrides, message) => {
     const me = await signedInUser(t.app);

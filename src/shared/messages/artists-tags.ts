@@ -5,7 +5,6 @@ export const artistsTagsMessages = {
   tagNameTaken: 'A tag with this name already exists',
   imagePathInvalid: 'img_path must be an http or https URL',
   tagNameRequired: 'Tag name is required',
-  tagIdsRequired: 'tagid must list at least one tag id',
   tagAdded: 'Tag added to the video',
   tagsAttached: 'Tags added to the video',
   tagsDetached: 'Tags removed from the video',

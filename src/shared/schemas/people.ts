@@ -32,15 +32,21 @@ export const accountSchema = z.object({
   isAdmin: z.boolean(),
 });
 
-/** `PUT /api/users`: the account form. Zip code and birthday are required as at registration. */
+/** Absent, '' and null all mean "leave as it is" for the account form's optional fields. */
+const keepWhenBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * `PUT /api/users`: the account form. Spec section 5 requires names and email only; zip code,
+ * birthday and newsletter are saved when sent, and a birthday sent must still be 13 years back.
+ */
 export const accountUpdateBody = z.strictObject({
   id: idField('id'),
   email: emailAddress(m.emailInvalidAccount),
   firstName: requiredText('firstName', m.firstNameRequired, 100),
   lastName: requiredText('lastName', m.lastNameRequired, 100),
-  zip_code: requiredText('zip_code', m.zipCodeRequired, 20),
-  birthday: birthdayField,
-  newsletter: flagField('newsletter'),
+  zip_code: z.preprocess(keepWhenBlank, requiredText('zip_code', m.zipCodeRequired, 20).optional()),
+  birthday: z.preprocess(keepWhenBlank, birthdayField.optional()),
+  newsletter: flagField('newsletter').optional(),
 });
 
 export const deleteUserBody = z.strictObject({ id: idField('id') });

@@ -25,12 +25,14 @@ export const addTagBody = z.strictObject({
 
 export const addTagData = z.object({ tag: tagSchema });
 
-/** PUT and DELETE /api/tags: attach or detach existing tags. */
+/**
+ * PUT and DELETE /api/tags: attach or detach existing tags. An empty list is a no-op, since the
+ * editor's lists of tags to add or remove are often empty.
+ */
 export const tagLinksBody = z.strictObject({
   epid: idField('epid'),
   tagid: z
     .array(idField('tagid'), { error: 'tagid must be a list of tag ids' })
-    .min(1, am.tagIdsRequired)
     .max(TAG_IDS_MAX, `tagid must list at most ${TAG_IDS_MAX} tag ids`),
 });
 

@@ -187,8 +187,18 @@ describe('PUT and DELETE /api/tags', () => {
     },
   );
 
+  it("takes an empty list as nothing to do, and answers the video's tags", async () => {
+    const tag = await buildTag(t.db, 'Empty List Tag');
+    const video = await buildVideo(t.db, { tagIds: [tag.id] });
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await asAdmin(method, '/api/tags', { epid: String(video.id), tagid: [] });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data).toEqual({ tags: [{ id: tag.id, name: 'Empty List Tag' }] });
+    }
+    expect(await tagIdsOf(video.id)).toEqual([tag.id]);
+  });
+
   it.each([
-    ['an empty list', { epid: 1, tagid: [] }, am.tagIdsRequired],
     ['no list', { epid: 1 }, 'tagid must be a list of tag ids'],
     ['a list of words', { epid: 1, tagid: ['rock'] }, 'tagid.0: tagid must be a number'],
     ['no epid', { tagid: [1] }, 'epid is required'],

@@ -120,6 +120,30 @@ describe('PUT /api/users', () => {
     expect(again.body.data).toMatchObject({ newsletter: 1, email: newEmail.toLowerCase() });
   });
 
+  it('requires names and email only: a blank or absent zip code, birthday or newsletter is kept', async () => {
+    const me = await signedInUser(t.app, {
+      zipcode: '37203',
+      birthday: '1975-03-02',
+      newsletter: true,
+    });
+    for (const blanks of [
+      { zip_code: '', birthday: '', newsletter: undefined },
+      { zip_code: undefined, birthday: null, newsletter: undefined },
+    ]) {
+      const res = await callApi(t.app, 'PUT', '/api/users', {
+        token: me.token,
+        body: accountForm(me, { firstName: 'Kitty', ...blanks }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data).toMatchObject({
+        first_name: 'Kitty',
+        zipcode: '37203',
+        birthday: '1975-03-02',
+        newsletter: 1,
+      });
+    }
+  });
+
   it('refuses an email that belongs to another account (409), whatever its case', async () => {
     const me = await signedInUser(t.app);
     const other = await buildUser(t.db);
@@ -154,8 +178,7 @@ describe('PUT /api/users', () => {
     ['email missing', { email: undefined }, m.emailRequired],
     ['email invalid', { email: 'patsy@' }, m.emailInvalidAccount],
     ["email 'user' (login only)", { email: 'user' }, m.emailInvalidAccount],
-    ['zip_code missing', { zip_code: '' }, m.zipCodeRequired],
-    ['birthday missing', { birthday: undefined }, m.birthdayRequired],
+    ['zip_code of spaces', { zip_code: '  ' }, m.zipCodeRequired],
     ['birthday malformed', { birthday: '08/09/1982' }, 'birthday must be a date as YYYY-MM-DD'],
     ['newsletter', { newsletter: 'yes' }, "newsletter must be '1' or '0'"],
     ['id', { id: 'me' }, 'id must be a number'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { flagField, idField } from './fields.js';
+import { flagField, idField, idParam } from './fields.js';
 
 describe('idField', () => {
   const body = z.strictObject({ id: idField('id') });
@@ -23,6 +23,24 @@ describe('idField', () => {
     [{ id: 3_000_000_000 }, 'id is out of range'],
   ])('refuses %j: %s', (input, expected) => {
     expect(message(input)).toBe(expected);
+  });
+});
+
+describe('idParam', () => {
+  it.each([
+    ['7', 7],
+    ['2147483647', 2147483647],
+  ])('reads %s', (input, expected) => {
+    expect(idParam.parse(input)).toBe(expected);
+  });
+  it.each([
+    ['0', 'id must be a positive whole number'],
+    ['2147483648', 'id is out of range'],
+    ['9999999999', 'id is out of range'],
+    ['-1', 'id must be a positive whole number'],
+    ['1e3', 'id must be a positive whole number'],
+  ])('refuses %s', (input, expected) => {
+    expect(idParam.safeParse(input).error?.issues[0]?.message).toBe(expected);
   });
 });
 

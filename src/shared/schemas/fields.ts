@@ -47,7 +47,14 @@ export function idField(field: string) {
 export const idParam = z
   .string()
   .regex(/^\d{1,10}$/, 'id must be a positive whole number')
-  .transform(Number);
+  .transform(Number)
+  // Ids are PostgreSQL integers: a larger number is no id, not a database error.
+  .pipe(
+    z
+      .number()
+      .min(1, 'id must be a positive whole number')
+      .max(2_147_483_647, 'id is out of range'),
+  );
 
 /** The spec's '1' / '0' flags; booleans and 1/0 are accepted too, for the mobile app's convenience. */
 export function flagField(field: string) {

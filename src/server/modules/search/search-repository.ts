@@ -21,11 +21,13 @@ const videoDocument = sql`public.video_document(${videos.title}, ${videos.descri
  * quoted as a tsquery lexeme (quotes and backslashes doubled), so input never forms operators.
  */
 function prefixQuery(words: string[]): SQL {
+  // A word that normalises to nothing becomes NULL, which array_to_string leaves out: an empty
+  // lexeme ('':*) would be a tsquery syntax error.
   const lexemes = words.map(
     (word) =>
-      sql`'''' || replace(replace(public.search_text(${word}), '\\', '\\\\'), '''', '''''') || ''':*'`,
+      sql`'''' || replace(replace(nullif(public.search_text(${word}), ''), '\\', '\\\\'), '''', '''''') || ''':*'`,
   );
-  return sql`to_tsquery('pg_catalog.simple', ${sql.join(lexemes, sql` || ' & ' || `)})`;
+  return sql`to_tsquery('pg_catalog.simple', array_to_string(ARRAY[${sql.join(lexemes, sql`, `)}], ' & '))`;
 }
 
 /**

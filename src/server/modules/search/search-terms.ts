@@ -12,6 +12,9 @@ const WORD = /(?:(?!\p{Lm})[\p{L}\p{N}\p{M}])+/gu;
  * tsquery operators, LIKE wildcards, backslashes) separates words, so no input can form syntax.
  */
 export function searchWords(term: string): string[] {
-  const words = term.match(WORD) ?? [];
+  // A word of accents alone (a lone U+0301) is no word: unaccent would leave nothing of it.
+  const words = (term.match(WORD) ?? []).filter((word) =>
+    /[\p{L}\p{N}]/u.test(word.replace(/\p{Lm}/gu, '')),
+  );
   return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, MAX_WORDS);
 }

@@ -31,7 +31,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   /** Opens a session and answers 201 with the token in the authorization header. */
   async function startSession(reply: FastifyReply, user: UserRow, message: string) {
-    const token = await createSession(app.db, user.id);
+    const token = await createSession(app.db, user.id, user.passwordHash);
+    // The password changed, or the account went, while the password was being checked.
+    if (!token) throw unauthorized(apiMessages.loginFailed);
     await touchLastLogin(app.db, user.id);
     void reply.header('authorization', `Bearer ${token}`);
     const data: SessionUser = { userid: user.id, firstName: user.firstName, isAdmin: user.isAdmin };

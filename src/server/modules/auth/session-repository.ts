@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import { sessions, users } from '../../db/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,15 +21,27 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opens a session and returns its bearer token (256 random bits); only its hash is stored. */
-export async function createSession(db: Database, userId: number): Promise<string> {
+/**
+ * Opens a session and returns its bearer token (256 random bits; only its hash is stored), or
+ * null when the account no longer has the password hash the caller checked. The check and the
+ * insert are one statement holding a share lock on the user row, so a login racing a password
+ * change, a reset or a deletion either lands before it (and is revoked by it) or not at all.
+ */
+export async function createSession(
+  db: Database,
+  userId: number,
+  checkedPasswordHash: string,
+): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_LIFETIME_MS),
-  });
-  return token;
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_LIFETIME_MS);
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`INSERT INTO sessions (token_hash, user_id, expires_at)
+        SELECT ${hashToken(token)}, id, ${expiresAt.toISOString()}::timestamptz
+        FROM (SELECT id FROM users WHERE id = ${userId} AND password_hash = ${checkedPasswordHash} FOR SHARE) AS checked
+        RETURNING user_id`,
+  );
+  return rows.length > 0 ? token : null;
 }
 
 export async function findSessionUser(

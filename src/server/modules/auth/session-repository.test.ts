@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema.js';
+import { buildUser, callApi } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createSession, findSessionUser } from './session-repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// A login reads the hash, spends ~50 ms verifying the password, then opens the session. These are
+// the two outcomes of a password change or a deletion landing inside that window.
+describe('createSession', () => {
+  it('opens a working session for the hash that was checked', async () => {
+    const user = await buildUser(t.db);
+    const token = await createSession(t.db, user.id, user.passwordHash);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await findSessionUser(t.db, token!)).toMatchObject({ id: user.id });
+  });
+
+  it('opens nothing once the password has changed since it was checked', async () => {
+    const user = await buildUser(t.db);
+    const owner = await callApi(t.app, 'POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    const ownerToken = String(owner.headers.authorization).slice(7);
+    const changed = await callApi(t.app, 'PUT', '/api/users/password', {
+      token: ownerToken,
+      body: { userId: user.id, currentPassword: user.password, newPassword: 'Brand-New-Pass2' },
+    });
+    expect(changed.statusCode).toBe(201);
+    expect(await createSession(t.db, user.id, user.passwordHash)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('opens nothing, and throws nothing, when the account was deleted meanwhile', async () => {
+    const user = await buildUser(t.db);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await createSession(t.db, user.id, user.passwordHash)).toBeNull();
+  });
+
+  it('leaves no session from the old password when logins race a password change', async () => {
+    const user = await buildUser(t.db);
+    const first = await callApi(t.app, 'POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    const ownerToken = String(first.headers.authorization).slice(7);
+    const attempts = Array.from({ length: 8 }, () =>
+      callApi(t.app, 'POST', '/api/login', {
+        body: { email: user.email, password: user.password },
+      }),
+    );
+    const change = callApi(t.app, 'PUT', '/api/users/password', {
+      token: ownerToken,
+      body: { userId: user.id, currentPassword: user.password, newPassword: 'Raced-New-Pass3' },
+    });
+    const [changed, ...logins] = await Promise.all([change, ...attempts]);
+    expect(changed.statusCode).toBe(201);
+    for (const login of logins.filter((response) => response.statusCode === 201)) {
+      const token = String(login.headers.authorization).slice(7);
+      const read = await callApi(t.app, 'GET', `/api/users/${user.id}`, { token });
+      expect(read.statusCode).toBe(401);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { apiMessages } from '../../../shared/messages/api.js';
 import type { ChannelImportResult } from '../../../shared/schemas/admin-videos.js';
 import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
-import { isUniqueViolation } from '../users/users-repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { VideoListRow } from '../videos/video-presenter.js';
 import type { YoutubeClient, YoutubeVideoDetails } from '../youtube/youtube-client.js';
 import {

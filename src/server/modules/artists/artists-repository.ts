@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { artists, tags, videoTags, videos } from '../../db/schema.js';
 import { likeNeedle } from '../../lib/search-sql.js';
-import { isUniqueViolation } from '../users/users-repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 import type { ArtistRow } from './artist-presenter.js';
 

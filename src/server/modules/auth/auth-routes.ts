@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +17,6 @@ import { requireUser } from '../../plugins/authentication.js';
 import {
   findUserByEmail,
   insertUser,
-  isUniqueViolation,
   touchLastLogin,
   type UserRow,
 } from '../users/users-repository.js';

@@ -90,9 +90,3 @@ export async function removeVideoLike(
     .delete(videoLikes)
     .where(and(eq(videoLikes.userId, userId), eq(videoLikes.videoId, videoId)));
 }
-
-/** Postgres's foreign_key_violation: the artist or video was deleted between check and insert. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23503' || code.cause?.code === '23503';
-}

@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,6 @@ import {
   addVideoLike,
   findArtistLikeCount,
   findVideoForLike,
-  isForeignKeyViolation,
   listLikedArtists,
   listLikedVideos,
   removeArtistLike,

@@ -11,6 +11,12 @@ export const RECOVERY_CODE_TTL_MS = RECOVERY_CODE_TTL_MINUTES * 60 * 1000;
  */
 export const MAX_RECOVERY_ATTEMPTS = 5;
 
+/**
+ * While a usable code is younger than this, asking again sends nothing: it keeps anyone from
+ * flooding an inbox, or from voiding the owner's code over and over so a reset never succeeds.
+ */
+export const RECOVERY_RESEND_COOLDOWN_MS = 60 * 1000;
+
 /** Ten characters from the CSPRNG (randomInt is unbiased), in canonical form, without the dash. */
 export function generateRecoveryCode(): string {
   let code = '';

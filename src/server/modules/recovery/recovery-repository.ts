@@ -1,22 +1,38 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { recoveryCodes, users } from '../../db/schema.js';
-import { MAX_RECOVERY_ATTEMPTS } from './recovery-code.js';
+import { MAX_RECOVERY_ATTEMPTS, RECOVERY_RESEND_COOLDOWN_MS } from './recovery-code.js';
 
 /**
- * Stores a new code and deletes the user's older ones, so only the latest code works. The user's
- * row is locked first, so two requests at once still leave a single live code.
+ * Stores a new code and deletes the user's older ones, so only the latest code works; returns
+ * false, storing nothing, while a usable code is younger than the resend cooldown. The user's row
+ * is locked first, so two requests at once still leave a single live code.
  */
 export async function replaceRecoveryCode(
   db: Database,
   userId: number,
   codeHash: string,
   expiresAt: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const recent = await tx
+      .select({ id: recoveryCodes.id })
+      .from(recoveryCodes)
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          isNull(recoveryCodes.usedAt),
+          lt(recoveryCodes.attempts, MAX_RECOVERY_ATTEMPTS),
+          gt(recoveryCodes.createdAt, new Date(now.getTime() - RECOVERY_RESEND_COOLDOWN_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent.length > 0) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values({ userId, codeHash, expiresAt });
+    await tx.insert(recoveryCodes).values({ userId, codeHash, expiresAt, createdAt: now });
+    return true;
   });
 }
 

@@ -127,9 +127,46 @@ describe('password recovery', () => {
     expect(await login(t.app, me.email, 'Brand-New9')).toBeTruthy();
   });
 
-  it('invalidates the older code when a new one is sent', async () => {
+  it('sends nothing while a usable code is under a minute old, and keeps that code working', async () => {
+    const me = await signedInUser(t.app);
+    const first = await requestCode(me.email);
+    const again = await callApi(t.app, 'POST', '/api/recovery/generate', {
+      body: { email: me.email },
+    });
+    expect(again.body.message).toBe(apiMessages.recoveryCodeSent);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(me.email)).toHaveLength(1);
+    expect((await validate(me.email, first)).statusCode).toBe(200);
+  });
+
+  it('voids a pending code when the email or the password changes', async () => {
+    const me = await signedInUser(t.app);
+    const code = await requestCode(me.email);
+    const moved = `moved-${me.email}`;
+    const saved = await callApi(t.app, 'PUT', '/api/users', {
+      token: me.token,
+      body: { id: me.id, email: moved, firstName: 'Moved', lastName: 'Away' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await reset(moved, code)).body).toEqual(invalid);
+
+    const other = await signedInUser(t.app);
+    const otherCode = await requestCode(other.email);
+    const changed = await callApi(t.app, 'PUT', '/api/users/password', {
+      token: other.token,
+      body: { userId: other.id, currentPassword: other.password, newPassword: 'Changed-Pass4' },
+    });
+    expect(changed.statusCode).toBe(201);
+    expect((await reset(other.email, otherCode)).body).toEqual(invalid);
+  });
+
+  it('invalidates the older code when a new one is sent after the cooldown', async () => {
     const me = await signedInUser(t.app);
     const old = await requestCode(me.email);
+    await t.db
+      .update(recoveryCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(recoveryCodes.userId, me.id));
     const fresh = await requestCode(me.email);
     expect(fresh).not.toBe(old);
     expect((await validate(me.email, old)).body).toEqual(invalid);

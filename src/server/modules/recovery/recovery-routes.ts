@@ -36,7 +36,13 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     if (!user) return;
     const code = generateRecoveryCode();
     const expiresAt = new Date(Date.now() + RECOVERY_CODE_TTL_MS);
-    await replaceRecoveryCode(app.db, user.id, hashRecoveryCode(user.id, code), expiresAt);
+    const stored = await replaceRecoveryCode(
+      app.db,
+      user.id,
+      hashRecoveryCode(user.id, code),
+      expiresAt,
+    );
+    if (!stored) return;
     await app.mailer.send(recoveryMail(app.config.BRAND_NAME, user.email, code));
   }
 

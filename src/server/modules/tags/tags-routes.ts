@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
@@ -42,6 +43,16 @@ async function checkVideoAndTags(db: Database, videoId: number, tagIds: number[]
   if (missing.length > 0) throw tagsNotFound(missing);
 }
 
+/** A video deleted between the check and the write is a 404, not a foreign-key error. */
+async function whileVideoExists<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(apiMessages.videoNotFound);
+    throw error;
+  }
+}
+
 /**
  * The back-office's tags: list, add to a video by name, attach and detach, auto-tag, and the home
  * layout (GET/PUT /api/tags/featured). Administrators only (spec section 6).
@@ -70,12 +81,14 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireAdmin(request);
       const { id, name } = request.body;
-      const tag = await app.db.transaction(async (tx) => {
-        if (!(await videoExists(tx, id))) return null;
-        const found = await findOrCreateTag(tx, name);
-        await attachTags(tx, id, [found.id]);
-        return found;
-      });
+      const tag = await whileVideoExists(() =>
+        app.db.transaction(async (tx) => {
+          if (!(await videoExists(tx, id))) return null;
+          const found = await findOrCreateTag(tx, name);
+          await attachTags(tx, id, [found.id]);
+          return found;
+        }),
+      );
       if (!tag) throw notFound(apiMessages.videoNotFound);
       return created(reply, { tag }, am.tagAdded);
     },
@@ -90,7 +103,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       requireAdmin(request);
       const { epid, tagid } = request.body;
       await checkVideoAndTags(app.db, epid, tagid);
-      await attachTags(app.db, epid, tagid);
+      await whileVideoExists(() => attachTags(app.db, epid, tagid));
       return ok({ tags: await listVideoTags(app.db, epid) }, am.tagsAttached);
     },
   );

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,6 @@ import { toAccount } from './people-presenter.js';
 import {
   deleteUserKeepingAnAdmin,
   findUserById,
-  isUniqueViolation,
   setPasswordHash,
   updateUser,
 } from './users-repository.js';

@@ -19,7 +19,8 @@ import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
-import { insertUser, isUniqueViolation, listUsers, updateUser } from './users-repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { insertUser, listUsers, updateUser } from './users-repository.js';
 
 const errors = {
   400: errorEnvelope,

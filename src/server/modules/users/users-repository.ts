@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeNeedle } from '../../lib/search-sql.js';
-import { users } from '../../db/schema.js';
+import { recoveryCodes, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,12 +14,6 @@ export interface NewUser {
   birthday?: string | null;
   newsletter?: boolean;
   isAdmin?: boolean;
-}
-
-/** Postgres's unique_violation; callers turn it into a 409. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -37,21 +31,30 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow> 
   return row!;
 }
 
+/**
+ * Saves account fields. Pending recovery codes are voided in the same transaction: they were
+ * mailed to the address on file, which may be the one just replaced.
+ */
 export async function updateUser(
   db: Database,
   id: number,
   changes: Partial<Omit<NewUser, 'passwordHash' | 'isAdmin'>>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+    if (row) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+    return row;
+  });
 }
 
+/** Sets a new password; codes issued for the old one stop working with it. */
 export async function setPasswordHash(
   db: Database,
   id: number,
   passwordHash: string,
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
 }
 
 export async function touchLastLogin(db: Database, id: number): Promise<void> {

@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
@@ -9,17 +10,28 @@ export default defineConfig({
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
-    projects: engines.map((engine) => ({
-      test: {
-        name: engine,
-        include: serverTests,
-        environment: 'node',
-        env: { TEST_DB: engine },
-        globalSetup: ['src/server/testing/global-setup.ts'],
-        setupFiles: ['src/server/testing/fail-on-console-error.ts'],
-        testTimeout: 20_000,
-        hookTimeout: 30_000,
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.tsx', 'src/client/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/client/testing/setup.ts'],
+        },
       },
-    })),
+      ...engines.map((engine) => ({
+        test: {
+          name: engine,
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DB: engine },
+          globalSetup: ['src/server/testing/global-setup.ts'],
+          setupFiles: ['src/server/testing/fail-on-console-error.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      })),
+    ],
   },
 });

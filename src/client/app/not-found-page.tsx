@@ -1,7 +1,5 @@
+import { publicSiteMessages as t } from '../../shared/messages/public-site.js';
+
 export function NotFoundPage() {
-  return (
-    <main>
-      <h1>This page could not be found.</h1>
-    </main>
-  );
+  return <h1>{t.notFound}</h1>;
 }

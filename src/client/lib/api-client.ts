@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '../../shared/api-envelope.js';
+import { clearSession, getSession } from './session.js';
 
 export class ApiError extends Error {
   constructor(
@@ -6,15 +7,69 @@ export class ApiError extends Error {
     message: string,
   ) {
     super(message);
+    this.name = 'ApiError';
   }
 }
 
-/** Fetches an API path and unwraps the envelope; a non-2xx answer throws ApiError with its message. */
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(`/api${path}`, { signal, headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (!response.ok || !body) {
-    throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`);
+export interface ApiResult<T> {
+  status: number;
+  data: T;
+  message: string;
+  headers: Headers;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+/**
+ * One API call: sends the session's token when there is one, unwraps the `{status, data,
+ * message}` envelope, and throws ApiError with the server's message on any non-2xx answer.
+ * A 401 to a signed-in caller means the session ended elsewhere, so it is forgotten here too.
+ */
+export async function apiCall<T>(
+  method: Method,
+  path: string,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
   }
-  return body.data;
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
+  if (!response.ok || !envelope) {
+    if (response.status === 401 && session) clearSession();
+    throw new ApiError(
+      response.status,
+      envelope?.message ?? `Request failed (${response.status}).`,
+    );
+  }
+  return {
+    status: response.status,
+    data: envelope.data,
+    message: envelope.message,
+    headers: response.headers,
+  };
+}
+
+/** GET and unwrap to the payload, for query functions. */
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await apiCall<T>('GET', path, { signal })).data;
+}
+
+/** The path segment for user text: '/' and '?' must not break out of it. */
+export function pathPart(text: string): string {
+  return encodeURIComponent(text);
 }

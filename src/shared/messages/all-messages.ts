@@ -3,6 +3,7 @@ import { apiMessages } from './api.js';
 import { artistsTagsMessages } from './artists-tags.js';
 import { catalogueMessages } from './catalogue.js';
 import { peopleMessages } from './people.js';
+import { publicSiteMessages } from './public-site.js';
 import { validationMessages } from './validation.js';
 
 const everyMessage = new Set<string>(
@@ -13,6 +14,7 @@ const everyMessage = new Set<string>(
     catalogueMessages,
     artistsTagsMessages,
     adminVideosMessages,
+    publicSiteMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useSiteConfig } from '../../lib/site-config.js';
+import { useWindowWidth } from '../../lib/use-window-width.js';
+import './footer.css';
+
+/** Spec section 1: '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
+export const COPYRIGHT_BREAKPOINT = 850;
+
+export function Footer() {
+  const { brand, social } = useSiteConfig();
+  const wide = useWindowWidth() >= COPYRIGHT_BREAKPOINT;
+  return (
+    <footer className="footer">
+      <p className="footer__copyright">{wide ? `© Copyright - ${brand}` : `© ${brand}`}</p>
+      <nav aria-label="Legal" className="footer__links">
+        <Link to="/about">About</Link>
+        <span aria-hidden="true">|</span>
+        <Link to="/privacy">Privacy Policy</Link>
+      </nav>
+      <ul className="footer__social" aria-label="Social networks">
+        <li>
+          <a href={social.facebook} target="_blank" rel="noopener noreferrer">
+            Facebook<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a href={social.twitter} target="_blank" rel="noopener noreferrer">
+            X<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a href={social.instagram} target="_blank" rel="noopener noreferrer">
+            Instagram<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { publicSiteMessages as t } from '../../../shared/messages/public-site.js';
+
+/** The navigation's search: an empty submit does nothing, otherwise /search/{term}. */
+export function SearchBox({ onSearched }: { onSearched?: () => void }) {
+  const [term, setTerm] = useState('');
+  const navigate = useNavigate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = term.trim();
+    if (!trimmed) return;
+    void navigate(`/search/${encodeURIComponent(trimmed)}`);
+    onSearched?.();
+  };
+  return (
+    <form role="search" className="search-box" onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">
+        Search
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder={t.searchPlaceholder}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <button type="submit" aria-label="Search">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path
+            d="M15.5 15.5 21 21"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { useSiteConfig } from '../../lib/site-config.js';
+import { toggleDarkMode, useDarkMode } from '../../lib/theme.js';
+import { SearchBox } from './search-box.js';
+import { UserMenu } from './user-menu.js';
+import './top-nav.css';
+
+/**
+ * The top navigation. On narrow screens the same items fold into a menu opened by the Menu
+ * button, so the responsive menu repeats everything without a second copy to keep in step.
+ */
+export function TopNav() {
+  const { brand, mainSiteUrl } = useSiteConfig();
+  const dark = useDarkMode();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  return (
+    <header className="top-nav">
+      <div className="top-nav__bar">
+        <NavLink to="/" className="top-nav__brand" onClick={close}>
+          {brand}
+        </NavLink>
+        <button
+          type="button"
+          className="top-nav__menu-button btn btn--ghost"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((value) => !value)}
+        >
+          Menu
+        </button>
+        <nav
+          id="site-menu"
+          aria-label="Main"
+          className={`top-nav__items${menuOpen ? ' top-nav__items--open' : ''}`}
+        >
+          <a href={mainSiteUrl} className="top-nav__link" target="_blank" rel="noopener noreferrer">
+            Main Site<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <NavLink to="/" end className="top-nav__link" onClick={close}>
+            Home
+          </NavLink>
+          <NavLink to="/artists" className="top-nav__link" onClick={close}>
+            Artists
+          </NavLink>
+          <SearchBox onSearched={close} />
+          <button
+            type="button"
+            className="btn btn--ghost top-nav__theme"
+            aria-pressed={dark}
+            onClick={toggleDarkMode}
+          >
+            {dark ? 'Light mode' : 'Dark mode'}
+          </button>
+          <UserMenu onNavigate={close} />
+        </nav>
+      </div>
+    </header>
+  );
+}

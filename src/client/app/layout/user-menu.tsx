@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { apiCall } from '../../lib/api-client.js';
+import { openAuthModal } from '../../lib/auth-modal.js';
+import { clearSession, useSession } from '../../lib/session.js';
+
+/** Sign In, or the first name ('Account' without one) opening Account and Sign Out. */
+export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof MouseEvent && ref.current?.contains(event.target as Node)) return;
+      setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!session) {
+    return (
+      <button type="button" className="btn btn--primary" onClick={() => openAuthModal('signIn')}>
+        Sign In
+      </button>
+    );
+  }
+
+  const signOut = async () => {
+    setOpen(false);
+    onNavigate?.();
+    // The server ends the session; the page forgets it even if that call fails.
+    await apiCall('POST', '/logout').catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+  };
+
+  return (
+    <div className="user-menu" ref={ref}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {session.firstName || 'Account'}
+      </button>
+      {open && (
+        <ul className="user-menu__list" role="menu">
+          <li role="none">
+            <Link
+              role="menuitem"
+              to="/account"
+              onClick={() => {
+                setOpen(false);
+                onNavigate?.();
+              }}
+            >
+              Account
+            </Link>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => void signOut()}>
+              Sign Out
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ButtonHTMLAttributes } from 'react';
+import './button.css';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={`btn btn--${variant} ${className}`.trim()} {...props} />;
+}

@@ -1,0 +1,20 @@
+import './page-states.css';
+
+/** What a page shows while its data loads; announced politely to screen readers. */
+export function LoadingView({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="page-state" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** A page's error text (the spec gives one per page). */
+export function ErrorView({ message }: { message: string }) {
+  return (
+    <div className="page-state page-state--error" role="alert">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the feature's real page.
+export function ArtistsPage() {
+  return <h1>Artists</h1>;
+}

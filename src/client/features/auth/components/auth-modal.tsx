@@ -1,0 +1,4 @@
+// PLACEHOLDER: the real auth modal replaces this.
+export function AuthModal() {
+  return null;
+}

@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+
+/**
+ * Renders `element` at `path` inside the app's providers. `routes` adds pages to navigate to;
+ * `api` answers fetch('/api/...') calls by path, in the API's envelope.
+ */
+export function renderPage(
+  element: ReactElement,
+  options: {
+    path?: string;
+    pattern?: string;
+    routes?: RouteObject[];
+    api?: Record<
+      string,
+      unknown | ((init?: RequestInit) => { status: number; data: unknown; message?: string })
+    >;
+  } = {},
+): RenderResult & {
+  router: ReturnType<typeof createMemoryRouter>;
+  fetch: ReturnType<typeof vi.fn>;
+} {
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input.toString();
+    const path = url.replace(/^\/api/, '').split('?')[0] ?? '';
+    const key = `${init?.method ?? 'GET'} ${path}`;
+    const answer = options.api?.[key] ?? options.api?.[path];
+    if (answer === undefined) {
+      return new Response(
+        JSON.stringify({ status: 404, data: null, message: `no fake for ${key}` }),
+        {
+          status: 404,
+        },
+      );
+    }
+    const reply =
+      typeof answer === 'function'
+        ? (answer as (init?: RequestInit) => { status: number; data: unknown; message?: string })(
+            init,
+          )
+        : { status: 200, data: answer };
+    return new Response(JSON.stringify({ message: 'OK', ...reply }), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [{ path: options.pattern ?? options.path ?? '/', element }, ...(options.routes ?? [])],
+    { initialEntries: [options.path ?? '/'] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, fetch: fetchMock };
+}

@@ -1,17 +1,17 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = 3100;
+import { E2E_PORT as PORT, SMTP_PORT } from './e2e/ports.js';
 
 /** End-to-end tests: the production build on an in-memory database, driven in Debian's Chromium. */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [
     [process.env.CI ? 'line' : 'list'],
-    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/playwright.json' }],
   ],
   timeout: 30_000,
   use: {
@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/server/server.js',
+    // E2E_SERVER / E2E_CLIENT_DIR let a run use the sources and its own client build.
+    command: process.env.E2E_SERVER ?? 'node dist/server/server.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -43,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'e2e-admin@example.com',
       ADMIN_PASSWORD: 'E2e-admin-Pass1',
+      CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? './dist/client',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../ui/button.js';
+import { Modal } from '../ui/modal.js';
+import './share-modal.css';
+
+interface ShareModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** What is shared, e.g. the video's or the artist's name. */
+  title: string;
+  /** The page's path, e.g. /videos/12; made absolute from the current origin. */
+  path: string;
+}
+
+/** Copy Link, a micro-blogging share, an Email (prefilled mailto) and a social-network share. */
+export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
+  const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  const url = `${window.location.origin}${path}`;
+  const text = `${title} on ${document.title.split(' | ').at(-1) ?? 'Twang'}`;
+  useEffect(() => {
+    if (!open) setCopied('idle');
+  }, [open]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('done');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Share">
+      <div className="share">
+        <div className="share__copy">
+          <label htmlFor="share-url" className="visually-hidden">
+            Link to share
+          </label>
+          <input id="share-url" readOnly value={url} onFocus={(event) => event.target.select()} />
+          <Button onClick={() => void copy()}>Copy Link</Button>
+        </div>
+        <p className="share__feedback" role="status">
+          {copied === 'done' && 'Link copied to the clipboard.'}
+          {copied === 'failed' && 'Could not copy; select the link and copy it yourself.'}
+        </p>
+        <ul className="share__links">
+          <li>
+            <a
+              href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Share on X<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a
+              href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${text}\n${url}`)}`}
+            >
+              Email
+            </a>
+          </li>
+          <li>
+            <a
+              href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Share on Facebook<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </Modal>
+  );
+}

@@ -10,7 +10,7 @@ export function registerNotFound(app: FastifyInstance, client: ClientApp | null)
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (client && isPage && !path.startsWith('/api/') && path !== '/api') {
-      return client.sendPage(reply);
+      return client.sendPage(request, reply);
     }
     const message = `No API route ${request.method} ${path}.`;
     return reply.code(404).send({ status: 404, data: null, message });

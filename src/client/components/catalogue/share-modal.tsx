@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import './share-modal.css';
@@ -17,9 +17,10 @@ export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const url = `${window.location.origin}${path}`;
   const text = `${title} on ${document.title.split(' | ').at(-1) ?? 'Twang'}`;
-  useEffect(() => {
-    if (!open) setCopied('idle');
-  }, [open]);
+  const close = () => {
+    setCopied('idle');
+    onClose();
+  };
 
   const copy = async () => {
     try {
@@ -31,7 +32,7 @@ export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Share">
+    <Modal open={open} onClose={close} title="Share">
       <div className="share">
         <div className="share__copy">
           <label htmlFor="share-url" className="visually-hidden">

@@ -1,4 +1,32 @@
-// PLACEHOLDER: replaced by the feature's real page.
+import { Navigate } from 'react-router';
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useSession } from '../../../lib/session.js';
+import { useAccount } from '../api/account.js';
+import { LikedContent } from './liked-content.js';
+import { Settings } from './settings.js';
+import './account-page.css';
+
+/** /account: a fan's liked content and settings. Administrators and visitors are sent home. */
 export function AccountPage() {
-  return <h1>Account</h1>;
+  const session = useSession();
+  if (!session || session.isAdmin) return <Navigate to="/" replace />;
+  return <AccountAreas userId={session.id} />;
+}
+
+function AccountAreas({ userId }: { userId: number }) {
+  const account = useAccount(userId);
+  return (
+    <div className="account-page">
+      <h1>Account</h1>
+      {account.isPending && <LoadingView />}
+      {account.isError && <ErrorView message={t.accountError} />}
+      {account.isSuccess && (
+        <div className="account-page__areas">
+          <LikedContent userId={userId} />
+          <Settings account={account.data} />
+        </div>
+      )}
+    </div>
+  );
 }

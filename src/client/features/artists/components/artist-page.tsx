@@ -1,4 +1,95 @@
-// PLACEHOLDER: replaced by the feature's real page.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { ArtistImage } from '../../../components/catalogue/artist-image.js';
+import { ShareModal } from '../../../components/catalogue/share-modal.js';
+import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { Button } from '../../../components/ui/button.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useRequireSignIn } from '../../../lib/auth-modal.js';
+import { useArtist } from '../api/get-artist.js';
+import { ArtistLikeButton } from './artist-like-button.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import { SignInPrompt } from './sign-in-prompt.js';
+import './artists.css';
+
+/** /artists/{id} (login required): portrait, name, biography, Like, Share, Related Videos. */
 export function ArtistPage() {
-  return <h1>Artist</h1>;
+  const { id = '' } = useParams();
+  const signedIn = useRequireSignIn();
+  const query = useArtist(id, signedIn);
+  const [sharing, setSharing] = useState(false);
+
+  if (!signedIn) {
+    return (
+      <>
+        <PageTitle page="Artist" />
+        <SignInPrompt heading="Artist">{t.artistSignUpPrompt}</SignInPrompt>
+      </>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <>
+        <PageTitle page="Artist" />
+        <LoadingView />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageTitle page="Artist" />
+        <ErrorView message={t.artistLoadError} />
+      </>
+    );
+  }
+
+  const { artist, videos, tagid } = query.data;
+  return (
+    <article className="artist-page">
+      <PageTitle page={artist.name} />
+      <header className="artist-page__header">
+        <ArtistImage
+          className="artist-page__image"
+          src={artist.image}
+          alt={artist.name}
+          size={240}
+        />
+        <div className="artist-page__intro">
+          <h1>{artist.name}</h1>
+          <p className="artist-page__bio">{artist.description}</p>
+          <div className="artist-page__actions">
+            <ArtistLikeButton routeId={id} artistId={artist.id} liked={artist.isLiked ?? false} />
+            <Button variant="secondary" onClick={() => setSharing(true)}>
+              Share
+            </Button>
+          </div>
+        </div>
+      </header>
+      <section aria-labelledby="related-videos" className="artist-page__related">
+        <div className="artist-page__related-head">
+          <h2 id="related-videos">Related Videos</h2>
+          <Link to={`/categories/${tagid}`}>View All</Link>
+        </div>
+        {videos.length === 0 ? (
+          <p>No videos of {artist.name} yet.</p>
+        ) : (
+          <ul className="video-grid">
+            {videos.map((video) => (
+              <li key={video.id}>
+                <VideoCard video={video} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ShareModal
+        open={sharing}
+        onClose={() => setSharing(false)}
+        title={artist.name}
+        path={`/artists/${artist.id}`}
+      />
+    </article>
+  );
 }

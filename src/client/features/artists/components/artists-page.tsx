@@ -1,4 +1,44 @@
-// PLACEHOLDER: replaced by the feature's real page.
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useRequireSignIn } from '../../../lib/auth-modal.js';
+import { useFeaturedArtists } from '../api/get-featured-artists.js';
+import { ArtistGrid } from './artist-grid.js';
+import { ArtistSearchPanel } from './artist-search.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import { SignInPrompt } from './sign-in-prompt.js';
+import './artists.css';
+
+/** /artists (login required): the Featured list, then the Full Catalog search. */
 export function ArtistsPage() {
-  return <h1>Artists</h1>;
+  const signedIn = useRequireSignIn();
+  const featured = useFeaturedArtists(signedIn);
+
+  if (!signedIn) {
+    return (
+      <>
+        <PageTitle page="Artists" />
+        <SignInPrompt heading="Artists">{t.mustBeLoggedIn}</SignInPrompt>
+      </>
+    );
+  }
+
+  return (
+    <div className="artists-page">
+      <PageTitle page="Artists" />
+      <h1>Artists</h1>
+      {featured.isPending ? (
+        <LoadingView />
+      ) : featured.isError ? (
+        <ErrorView message={t.artistsPageError} />
+      ) : (
+        <>
+          <section aria-labelledby="featured-artists">
+            <h2 id="featured-artists">Featured</h2>
+            <ArtistGrid artists={featured.data.artists} />
+          </section>
+          <ArtistSearchPanel />
+        </>
+      )}
+    </div>
+  );
 }

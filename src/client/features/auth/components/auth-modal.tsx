@@ -1,4 +1,44 @@
-// PLACEHOLDER: the real auth modal replaces this.
+import { useEffect } from 'react';
+import { Modal } from '../../../components/ui/modal.js';
+import {
+  closeAuthModal,
+  setAuthView,
+  useAuthModal,
+  type AuthView,
+} from '../../../lib/auth-modal.js';
+import { ForgotPassword } from './forgot-password.js';
+import { SignInForm } from './sign-in-form.js';
+import { SignUpForm } from './sign-up-form.js';
+import './auth-modal.css';
+
+/** Spec section 9: the auth form goes back to Sign In this long after the modal closes. */
+export const AUTH_RESET_MS = 300;
+
+const TITLES: Record<AuthView, string> = {
+  signIn: 'Sign In',
+  signUp: 'Sign Up',
+  forgotPassword: 'Forgot Password',
+};
+
+/**
+ * Sign In, Sign Up and Forgot Password in one modal. Only its × closes it (no Escape, no click
+ * outside), so a half-filled form is never lost by accident.
+ */
 export function AuthModal() {
-  return null;
+  const { open, view } = useAuthModal();
+
+  useEffect(() => {
+    if (open || view === 'signIn') return;
+    // Waits for the close to finish, so the title does not change while the dialog is leaving.
+    const timer = setTimeout(() => setAuthView('signIn'), AUTH_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [open, view]);
+
+  return (
+    <Modal open={open} title={TITLES[view]} onClose={closeAuthModal} dismissible={false}>
+      {view === 'signIn' && <SignInForm />}
+      {view === 'signUp' && <SignUpForm />}
+      {view === 'forgotPassword' && <ForgotPassword />}
+    </Modal>
+  );
 }

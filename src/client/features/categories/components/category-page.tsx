@@ -1,4 +1,70 @@
-// PLACEHOLDER: replaced by the feature's real page.
+import { Link, useParams } from 'react-router';
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { Button } from '../../../components/ui/button.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { plural } from '../../../lib/format.js';
+import { useTagVideos } from '../api/get-tag-videos.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import './category-page.css';
+
+/** /categories/{id}: every video carrying the tag, 60 at a time, and its artist when it has one. */
 export function CategoryPage() {
-  return <h1>Category</h1>;
+  const { id = '' } = useParams();
+  const query = useTagVideos(id);
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageTitle page="Category" />
+        <LoadingView />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageTitle page="Category" />
+        <ErrorView message={t.categoryError} />
+      </>
+    );
+  }
+
+  // An infinite query always holds its first page once it has succeeded.
+  const { name, artistId, total } = query.data.pages[0] ?? { name: '', artistId: null, total: 0 };
+  const videos = query.data.pages.flatMap((page) => page.videos);
+  return (
+    <div className="category-page">
+      <PageTitle page={name} />
+      <header className="category-page__header">
+        <h1>Videos Tagged With &apos;{name}&apos;</h1>
+        <p className="category-page__count">{plural(total, 'result', 'results')}</p>
+        {artistId !== null && <Link to={`/artists/${artistId}`}>View {name}</Link>}
+      </header>
+      {videos.length > 0 && (
+        <ul className="video-grid">
+          {videos.map((video) => (
+            <li key={video.id}>
+              <VideoCard video={video} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="category-page__more"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
+      )}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="category-page__error">
+          {t.categoryError}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
+import type { HomeData } from '../../../../shared/schemas/public-catalogue.js';
 import { apiGet } from '../../../lib/api-client.js';
 
-export interface HomeData {
-  featured_video: Video | null;
-  categories: { id: number; title: string; videos: Video[] }[];
+/** GET /api/home: the featured video and the layout's rows. apiGet sends the token when signed in. */
+export function getHome(signal?: AbortSignal): Promise<HomeData> {
+  return apiGet<HomeData>('/home', signal);
 }
 
 export const homeQuery = queryOptions({
   queryKey: ['home'],
-  queryFn: ({ signal }) => apiGet<HomeData>('/home', signal),
+  queryFn: ({ signal }) => getHome(signal),
 });
 
 export const useHome = () => useQuery(homeQuery);

@@ -1,33 +1,40 @@
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useSiteConfig } from '../../../lib/site-config.js';
+import { useWindowWidth } from '../../../lib/use-window-width.js';
 import { useHome } from '../api/get-home.js';
+import { rowSize } from '../utils/row-size.js';
+import { AppDownload } from './app-download.js';
+import { CategoryRow } from './category-row.js';
+import { FeaturedVideo } from './featured-video.js';
+import './home.css';
 
-/** The first cut of the home page: featured video and the layout's rows. */
+/** `/`: the featured video, the layout's category rows and the download-the-app block. */
 export function HomePage() {
   const home = useHome();
-  if (home.isPending) return <p role="status">Loading…</p>;
-  if (home.isError)
-    return <p role="alert">There was an error loading the home page. Please try again later.</p>;
-  const { featured_video: featured, categories } = home.data;
+  const { brand } = useSiteConfig();
+  // Recomputed on every resize, so a row grows and shrinks with the window (spec section 9).
+  const size = rowSize(useWindowWidth());
+
   return (
-    <main className="home">
-      {featured && (
-        <section aria-labelledby="featured-title" className="featured">
-          <img src={featured.thumbnail} alt="" width={480} height={270} />
-          <h1 id="featured-title">{featured.title}</h1>
-        </section>
+    <div className="home">
+      {/* React 19 hoists it into <head>. */}
+      <title>{brand}</title>
+      <h1 className="visually-hidden">{brand}</h1>
+      {home.isPending ? (
+        <LoadingView />
+      ) : home.isError ? (
+        <ErrorView message={t.homeError} />
+      ) : (
+        <>
+          {home.data.featured_video && <FeaturedVideo video={home.data.featured_video} />}
+          {home.data.categories.map((category) => (
+            <CategoryRow key={category.id} category={category} size={size} />
+          ))}
+        </>
       )}
-      {categories.map((category) => (
-        <section key={category.id} aria-labelledby={`row-${category.id}`} className="row">
-          <h2 id={`row-${category.id}`}>{category.title}</h2>
-          <ul>
-            {category.videos.map((video) => (
-              <li key={video.id}>
-                <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
-                <span>{video.title}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </main>
+      {/* Not while loading: it would be pushed down when the rows arrive (layout shift). */}
+      {!home.isPending && <AppDownload />}
+    </div>
   );
 }

@@ -1,4 +1,60 @@
-// PLACEHOLDER: replaced by the feature's real page.
+import { useParams } from 'react-router';
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import { ArtistCard } from '../../../components/catalogue/artist-card.js';
+import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { plural } from '../../../lib/format.js';
+import { useSearch } from '../api/search.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import './search-page.css';
+
+/** /search/{query}: the site search's artists and videos for the term in the address. */
 export function SearchPage() {
-  return <h1>Search</h1>;
+  // React Router hands the path segment over already decoded.
+  const { query: term = '' } = useParams();
+  const results = useSearch(term);
+
+  return (
+    <div className="search-page">
+      <PageTitle page={`Search results for "${term}"`} />
+      <h1>Search results for &quot;{term}&quot;</h1>
+      {results.isPending ? (
+        <LoadingView label="Searching…" />
+      ) : results.isError ? (
+        <ErrorView message={t.searchError} />
+      ) : (
+        <>
+          <p className="search-page__count">{plural(results.data.total, 'result', 'results')}</p>
+          <section aria-labelledby="search-artists">
+            <h2 id="search-artists">Artists</h2>
+            {results.data.artists.length === 0 ? (
+              <p className="search-page__empty">{t.searchNoArtists}</p>
+            ) : (
+              <ul className="artist-grid">
+                {results.data.artists.map((artist) => (
+                  <li key={artist.id}>
+                    <ArtistCard artist={artist} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="search-videos">
+            <h2 id="search-videos">Videos</h2>
+            {results.data.videos.length === 0 ? (
+              <p className="search-page__empty">{t.searchNoVideos}</p>
+            ) : (
+              <ul className="video-grid">
+                {results.data.videos.map((video) => (
+                  <li key={video.id}>
+                    <VideoCard video={video} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,36 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';
+
+/** WCAG 2.0 and 2.1, levels A and AA. Only serious and critical findings fail; all are printed. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${theme} theme`, () => {
+    for (const target of PUBLIC_PAGES) {
+      test(`${target.name}: no serious or critical violation`, async ({ page }) => {
+        const path = await pathOf(page.request, target);
+        await useStoredTheme(page, theme);
+        if (target.signedIn) await signInFreshUser(page);
+        await openSettled(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        const report = violations.map((violation) => {
+          const nodes = violation.nodes
+            .slice(0, 5)
+            .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`);
+          return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes.join('\n')}`;
+        });
+        if (report.length > 0) {
+          console.log(`axe: ${target.name} (${theme}) ${path}\n${report.join('\n')}`);
+        }
+        const blocking = violations
+          .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+          .map((violation) => violation.id);
+        expect(blocking, report.join('\n')).toEqual([]);
+      });
+    }
+  });
+}

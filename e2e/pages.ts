@@ -1,0 +1,146 @@
+/// <reference lib="dom" />
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Ids from the demo catalogue that the page paths need. */
+export interface CatalogueIds {
+  videoId: number;
+  categoryId: number;
+  artistId: number;
+  /** A word of a real artist's name, so the search page has results. */
+  searchTerm: string;
+}
+
+/** One public page the cross-cutting checks (accessibility, screenshots) visit. */
+export interface PublicPage {
+  /** A file-name-safe label: 'video', 'artist'... */
+  name: string;
+  path: (ids: CatalogueIds) => string;
+  /** Pages that need a signed-in user (the artists pages, the account page). */
+  signedIn: boolean;
+}
+
+/** Every public page of spec section 2; the names are known up front so tests can be named. */
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { name: 'home', path: () => '/', signedIn: false },
+  { name: 'video', path: (ids) => `/videos/${ids.videoId}`, signedIn: false },
+  { name: 'artists', path: () => '/artists', signedIn: true },
+  { name: 'artist', path: (ids) => `/artists/${ids.artistId}`, signedIn: true },
+  { name: 'artist-signed-out', path: (ids) => `/artists/${ids.artistId}`, signedIn: false },
+  { name: 'category', path: (ids) => `/categories/${ids.categoryId}`, signedIn: false },
+  {
+    name: 'search',
+    path: (ids) => `/search/${encodeURIComponent(ids.searchTerm)}`,
+    signedIn: false,
+  },
+  { name: 'search-cash', path: () => '/search/cash', signedIn: false },
+  { name: 'account', path: () => '/account', signedIn: true },
+  { name: 'about', path: () => '/about', signedIn: false },
+  { name: 'privacy', path: () => '/privacy', signedIn: false },
+  { name: 'not-found', path: () => '/nope/nothing', signedIn: false },
+];
+
+interface Envelope<T> {
+  data: T;
+}
+interface HomeData {
+  categories: { id: number; title: string; videos: { id: number }[] }[];
+}
+interface FeaturedArtists {
+  artists: { id: number; name: string }[];
+}
+
+async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`/api${path}`);
+  expect(response.status(), `GET /api${path}`).toBe(200);
+  return ((await response.json()) as Envelope<T>).data;
+}
+
+let catalogueIds: Promise<CatalogueIds> | null = null;
+
+/** A public video and category from the home page's rows, and a featured artist (read once). */
+export function pickCatalogueIds(request: APIRequestContext): Promise<CatalogueIds> {
+  catalogueIds ??= (async () => {
+    const home = await apiData<HomeData>(request, '/home');
+    const row = home.categories.find((category) => category.videos.length > 0);
+    if (!row) throw new Error('The demo home page has no row with videos');
+    const { artists } = await apiData<FeaturedArtists>(request, '/featured-artists');
+    const artist = artists[0];
+    if (!artist) throw new Error('The demo catalogue has no featured artist');
+    return {
+      videoId: row.videos[0]!.id,
+      categoryId: row.id,
+      artistId: artist.id,
+      searchTerm: artist.name.split(' ')[0]!.toLowerCase(),
+    };
+  })();
+  return catalogueIds;
+}
+
+/** The page's path with real ids. */
+export async function pathOf(request: APIRequestContext, page: PublicPage): Promise<string> {
+  return page.path(await pickCatalogueIds(request));
+}
+
+interface SignedInUser {
+  id: number;
+  firstName: string;
+  token: string;
+}
+
+/** One fan per test worker is enough: the checks only read pages, and it spares the sign-ups. */
+let workerUser: Promise<SignedInUser> | null = null;
+
+async function registerUser(request: APIRequestContext): Promise<SignedInUser> {
+  const email = `e2e-shell-${process.pid}-${Date.now()}@example.com`;
+  const response = await request.post('/api/register', {
+    data: {
+      firstName: 'Casey',
+      lastName: 'Tester',
+      zipCode: '37203',
+      birthday: '1990-04-05',
+      email,
+      password: 'Shell-Pass-123',
+      newsletter: '0',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const token = (response.headers().authorization ?? '').replace(/^Bearer /, '');
+  const { data } = (await response.json()) as Envelope<{ userid: number; firstName: string }>;
+  return { id: data.userid, firstName: data.firstName, token };
+}
+
+/**
+ * Signs a fan in the way the site does it: the session is stored in localStorage ('session'),
+ * then the page reloads and starts signed in. The fan is registered through the API once.
+ */
+export async function signInFreshUser(page: Page): Promise<SignedInUser> {
+  workerUser ??= registerUser(page.request);
+  const user = await workerUser;
+  if (!page.url().startsWith('http')) await page.goto('/about');
+  const session = { id: user.id, firstName: user.firstName, isAdmin: false, token: user.token };
+  await page.evaluate((value) => localStorage.setItem('session', value), JSON.stringify(session));
+  await page.reload();
+  return user;
+}
+
+/** Stores the theme before any page script runs, as a returning visitor would have it. */
+export async function useStoredTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript(
+    (dark) => localStorage.setItem('darkMode', dark),
+    String(theme === 'dark'),
+  );
+}
+
+/**
+ * Opens a page and waits until it has settled: its data loaded (no loading view left) and its
+ * fonts and images done, so checks and screenshots see the finished page.
+ */
+export async function openSettled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main .page-state[role="status"]')).toHaveCount(0, { timeout: 10_000 });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+}

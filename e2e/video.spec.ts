@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The tests never reach YouTube: the player frame gets an empty page instead.
+test.beforeEach(async ({ page }) => {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+});
+
+/** Registers a new fan through the API and signs the page in with the session the app stores. */
+async function signInAsNewFan(page: Page): Promise<void> {
+  const email = `video-fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post('/api/register', {
+    data: {
+      firstName: 'Vera',
+      lastName: 'Video',
+      zipCode: '37203',
+      birthday: '1990-05-17',
+      email,
+      password: 'Video-Fan-Pass1',
+      newsletter: '0',
+    },
+  });
+  expect(response.status()).toBe(201);
+  const token = response.headers()['authorization']!.replace(/^Bearer /, '');
+  const { data } = (await response.json()) as {
+    data: { userid: number; firstName: string; isAdmin: boolean };
+  };
+  const session = { id: data.userid, firstName: data.firstName, isAdmin: data.isAdmin, token };
+  await page.goto('/about');
+  await page.evaluate((value) => localStorage.setItem('session', value), JSON.stringify(session));
+}
+
+async function firstVideoId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/home');
+  const { data } = (await response.json()) as {
+    data: { categories: { videos: { id: number }[] }[] };
+  };
+  return data.categories[0]!.videos[0]!.id;
+}
+
+test('home -> video -> suggested video: new address, new title, back at the top', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const firstRow = page
+    .getByRole('region')
+    .filter({ has: page.getByRole('link', { name: /^View All/ }) })
+    .first();
+  const card = firstRow.getByRole('listitem').first().getByRole('link');
+  const cardTitle = (await card.textContent())!.trim();
+  await card.click();
+  await expect(page).toHaveURL(/\/videos\/\d+$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(cardTitle);
+  await expect(page).toHaveTitle(`${cardTitle} | Twang`);
+  const firstUrl = page.url();
+
+  const suggested = page.getByRole('complementary', { name: 'Suggested Videos' });
+  const last = suggested.getByRole('link').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const nextTitle = (await last.textContent())!.trim();
+  expect(nextTitle).not.toBe(cardTitle);
+  await last.click();
+
+  await expect(page).not.toHaveURL(firstUrl);
+  await expect(page).toHaveURL(/\/videos\/\d+$/);
+  await expect(heading).toHaveText(nextTitle);
+  await expect(page).toHaveTitle(`${nextTitle} | Twang`);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator('iframe')).toHaveAttribute('title', nextTitle);
+});
+
+test("a signed-out visitor sees a disabled 'Sign in to Like'", async ({ page }) => {
+  await page.goto(`/videos/${await firstVideoId(page)}`);
+  await expect(page.getByRole('button', { name: 'Sign in to Like' })).toBeDisabled();
+});
+
+test('a signed-in fan likes a video, and it stays liked after a reload', async ({ page }) => {
+  await signInAsNewFan(page);
+  const id = await firstVideoId(page);
+  await page.goto(`/videos/${id}`);
+  const like = page.getByRole('button', { name: 'Like', exact: true });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  const liked = page.getByRole('button', { name: 'Liked', exact: true });
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  // And back: unliking is recorded too.
+  await liked.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(like).toBeVisible();
+});
+
+test('Share -> Copy Link copies the page address and says so', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const id = await firstVideoId(page);
+  await page.goto(`/videos/${id}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await dialog.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(dialog.getByText('Link copied to the clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(new URL(`/videos/${id}`, page.url()).toString());
+});
+
+test('an unknown video id shows the error text', async ({ page }) => {
+  await page.goto('/videos/99999999');
+  await expect(page.getByRole('alert')).toHaveText(
+    'There was an error retrieving this video. Please try again later.',
+  );
+});

@@ -1,0 +1,7 @@
+import { useSiteConfig } from '../../lib/site-config.js';
+
+/** React 19 hoists <title> into <head>: the tab reads '<page> | <brand>'. */
+export function PageTitle({ page }: { page: string }) {
+  const { brand } = useSiteConfig();
+  return <title>{`${page} | ${brand}`}</title>;
+}

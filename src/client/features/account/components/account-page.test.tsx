@@ -1,0 +1,127 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../../lib/session.js';
+import {
+  buildArtist,
+  buildVideo,
+  fail,
+  FAN,
+  renderAccount,
+  sentBody,
+} from '../testing/render-account.js';
+
+afterEach(() => act(() => clearSession()));
+
+const unliked = () => ({ status: 200, data: { isLiked: false, like_count: 0 } });
+
+describe('AccountPage access', () => {
+  it('sends a signed-out visitor to /', async () => {
+    renderAccount({}, null);
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it('sends an administrator to /', async () => {
+    renderAccount({}, { ...FAN, isAdmin: true });
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it('shows a loading view, then Liked Content and Settings', async () => {
+    renderAccount();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { name: 'Liked Content' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows the page error when the account cannot be read', async () => {
+    renderAccount({ [`GET /users/${FAN.id}`]: fail(500, 'boom') });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an error retrieving account data. Please try again later.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Liked Content', () => {
+  it('lists liked artists and videos, linking to their pages', async () => {
+    renderAccount({
+      [`GET /users/${FAN.id}/liked-artists`]: { artists: [buildArtist({ id: 3, name: 'Reba' })] },
+      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
+    });
+    expect(await screen.findByRole('link', { name: 'Reba' })).toHaveAttribute('href', '/artists/3');
+    expect(await screen.findByRole('link', { name: 'Live' })).toHaveAttribute('href', '/videos/9');
+  });
+
+  it('says when nothing is liked yet', async () => {
+    renderAccount();
+    expect(await screen.findByText('You have not liked any artists yet.')).toBeInTheDocument();
+    expect(await screen.findByText('You have not liked any videos yet.')).toBeInTheDocument();
+  });
+
+  it('shows each list error on its own', async () => {
+    renderAccount({
+      [`GET /users/${FAN.id}/liked-artists`]: fail(500, 'boom'),
+      [`GET /users/${FAN.id}/liked-videos`]: fail(500, 'boom'),
+    });
+    expect(
+      await screen.findByText('There was an error retrieving liked artists.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('There was an error retrieving liked videos.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('removes an artist with {userId, artistId} and drops it from the list', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderAccount({
+      [`GET /users/${FAN.id}/liked-artists`]: {
+        artists: [buildArtist({ id: 3, name: 'Reba' }), buildArtist({ id: 4, name: 'Dolly' })],
+      },
+      'PUT /users/liked/remove-artist': unliked,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Reba' }));
+    await waitFor(() => expect(screen.queryByText('Reba')).not.toBeInTheDocument());
+    expect(screen.getByText('Dolly')).toBeInTheDocument();
+    expect(sentBody(fetch, 'PUT', '/users/liked/remove-artist')).toEqual({
+      userId: FAN.id,
+      artistId: 3,
+    });
+  });
+
+  it('removes a video with {userId, episodeId}; the last one leaves the empty text', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderAccount({
+      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
+      'PUT /users/liked/remove-video': unliked,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Live' }));
+    expect(await screen.findByText('You have not liked any videos yet.')).toBeInTheDocument();
+    expect(sentBody(fetch, 'PUT', '/users/liked/remove-video')).toEqual({
+      userId: FAN.id,
+      episodeId: 9,
+    });
+  });
+
+  it('keeps the item and only logs when the removal fails', async () => {
+    const user = userEvent.setup();
+    renderAccount({
+      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
+      'PUT /users/liked/remove-video': fail(404, 'Video not found.'),
+    });
+    const list = within((await screen.findByRole('link', { name: 'Live' })).closest('ul')!);
+    // The setup fails a test on any console.error; this one is expected, so it is only recorded.
+    vi.mocked(console.error).mockImplementationOnce(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Remove Live' }));
+    await waitFor(() => expect(vi.mocked(console.error)).toHaveBeenCalled());
+    expect(vi.mocked(console.error).mock.calls).toEqual([
+      ['There was an error liking/unliking this video'],
+    ]);
+    vi.mocked(console.error).mockClear();
+    expect(list.getByRole('link', { name: 'Live' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Live' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import type { Artist } from '../../../../shared/schemas/catalogue.js';
+import { ArtistCard } from '../../../components/catalogue/artist-card.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useLikedArtists, useRemoveLikedArtist } from '../api/liked-content.js';
+import { RemoveButton } from './remove-button.js';
+
+export function LikedArtists({ userId }: { userId: number }) {
+  const artists = useLikedArtists(userId);
+  return (
+    <section className="account-liked" aria-labelledby="liked-artists-heading">
+      <h3 id="liked-artists-heading">Liked Artists</h3>
+      {artists.isPending && <LoadingView label="Loading liked artists…" />}
+      {artists.isError && <ErrorView message={t.likedArtistsError} />}
+      {artists.isSuccess &&
+        (artists.data.artists.length === 0 ? (
+          <p className="account-liked__empty">{t.noLikedArtists}</p>
+        ) : (
+          <ul className="artist-grid">
+            {artists.data.artists.map((artist) => (
+              <LikedArtist key={artist.id} artist={artist} userId={userId} />
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
+
+function LikedArtist({ artist, userId }: { artist: Artist; userId: number }) {
+  const remove = useRemoveLikedArtist(userId);
+  return (
+    <li className="account-liked__item">
+      <ArtistCard artist={artist} />
+      <RemoveButton
+        name={artist.name}
+        pending={remove.isPending}
+        onClick={() => remove.mutate(artist.id)}
+      />
+    </li>
+  );
+}

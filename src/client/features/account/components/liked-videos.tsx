@@ -1,0 +1,41 @@
+import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
+import type { Video } from '../../../../shared/schemas/catalogue.js';
+import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useLikedVideos, useRemoveLikedVideo } from '../api/liked-content.js';
+import { RemoveButton } from './remove-button.js';
+
+export function LikedVideos({ userId }: { userId: number }) {
+  const videos = useLikedVideos(userId);
+  return (
+    <section className="account-liked" aria-labelledby="liked-videos-heading">
+      <h3 id="liked-videos-heading">Liked Videos</h3>
+      {videos.isPending && <LoadingView label="Loading liked videos…" />}
+      {videos.isError && <ErrorView message={t.likedVideosError} />}
+      {videos.isSuccess &&
+        (videos.data.videos.length === 0 ? (
+          <p className="account-liked__empty">{t.noLikedVideos}</p>
+        ) : (
+          <ul className="video-grid">
+            {videos.data.videos.map((video) => (
+              <LikedVideo key={video.id} video={video} userId={userId} />
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
+
+function LikedVideo({ video, userId }: { video: Video; userId: number }) {
+  const remove = useRemoveLikedVideo(userId);
+  return (
+    <li className="account-liked__item">
+      <VideoCard video={video} />
+      <RemoveButton
+        name={video.title}
+        pending={remove.isPending}
+        onClick={() => remove.mutate(video.id)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import type { vi } from 'vitest';
+import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
+import type { Account } from '../../../../shared/schemas/people.js';
+import { setSession, type Session } from '../../../lib/session.js';
+import { renderPage } from '../../../testing/render.js';
+import { AccountPage } from '../components/account-page.js';
+
+type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
+
+export const FAN: Session = { id: 5, firstName: 'Ann', isAdmin: false, token: 'fan-token' };
+
+export const ACCOUNT: Account = {
+  id: 5,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@example.com',
+  newsletter: 1,
+  zipcode: '37203',
+  birthday: '1990-05-04',
+  isAdmin: false,
+};
+
+export function buildVideo(overrides: Partial<Video> = {}): Video {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    epid: id,
+    title: `Video ${id}`,
+    description: '',
+    thumbnail: `https://img.example/${id}.jpg`,
+    youtube_id: 'abcdefghijk',
+    youtube_url: 'https://www.youtube.com/watch?v=abcdefghijk',
+    link: 'https://www.youtube.com/watch?v=abcdefghijk',
+    episode_number: null,
+    epnum: null,
+    public_state: true,
+    published_at: '2024-01-01T00:00:00.000Z',
+    like_count: 1,
+    tags: [],
+    isLiked: true,
+    ...overrides,
+  };
+}
+
+export function buildArtist(overrides: Partial<Artist> = {}): Artist {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    artistid: id,
+    name: `Artist ${id}`,
+    description: '',
+    image: '',
+    img_path: '',
+    featured: 0,
+    tagid: 100 + id,
+    like_count: 1,
+    isLiked: true,
+    ...overrides,
+  };
+}
+
+/** /account for `session` (the fan by default), with the account and empty like lists unless `api` says otherwise. */
+export function renderAccount(api: Api = {}, session: Session | null = FAN) {
+  if (session) setSession(session);
+  return renderPage(<AccountPage />, {
+    path: '/account',
+    routes: [{ path: '/', element: <p>Home page</p> }],
+    api: {
+      [`GET /users/${FAN.id}`]: ACCOUNT,
+      [`GET /users/${FAN.id}/liked-artists`]: { artists: [] },
+      [`GET /users/${FAN.id}/liked-videos`]: { videos: [] },
+      ...api,
+    },
+  });
+}
+
+/** The JSON body of the `method` call to `path`. */
+export function sentBody(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => String(url) === `/api${path}` && (init as RequestInit)?.method === method,
+  );
+  const init = call?.[1] as RequestInit | undefined;
+  return init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+}
+
+export const fail = (status: number, message: string) => () => ({ status, data: null, message });

@@ -1,0 +1,36 @@
+import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
+
+/** Test builders: an artist and a video in the API's shapes. */
+export function buildArtist(id: number, name: string, overrides: Partial<Artist> = {}): Artist {
+  return {
+    id,
+    artistid: id,
+    name,
+    description: `${name} sings about back roads.`,
+    image: `/media/artist/${id}.svg`,
+    img_path: `/media/artist/${id}.svg`,
+    featured: 0,
+    tagid: 100 + id,
+    like_count: 0,
+    ...overrides,
+  };
+}
+
+export function buildVideo(id: number, title: string): Video {
+  return {
+    id,
+    epid: id,
+    title,
+    description: '',
+    thumbnail: `/media/video/${id}.svg`,
+    youtube_id: 'abcdefghijk',
+    youtube_url: 'https://www.youtube.com/watch?v=abcdefghijk',
+    link: 'https://www.youtube.com/watch?v=abcdefghijk',
+    episode_number: id,
+    epnum: id,
+    public_state: true,
+    published_at: '2024-01-01T00:00:00.000Z',
+    like_count: 0,
+    tags: [],
+  };
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SessionUser } from '../../../../shared/schemas/auth.js';
+import { apiCall } from '../../../lib/api-client.js';
+import type { Session } from '../../../lib/session.js';
+import { toSession } from './to-session.js';
+import { useStartSession } from './use-start-session.js';
+
+/** The spec's registration payload: newsletter travels as '1' or '0'. */
+export interface RegisterPayload {
+  firstName: string;
+  lastName: string;
+  zipCode: string;
+  birthday: string;
+  email: string;
+  password: string;
+  newsletter: '1' | '0';
+}
+
+export async function register(body: RegisterPayload): Promise<Session> {
+  return toSession(await apiCall<SessionUser>('POST', '/register', { body }));
+}
+
+export function useRegister() {
+  const startSession = useStartSession();
+  return useMutation({ mutationFn: register, onSuccess: startSession });
+}

@@ -1,0 +1,62 @@
+import { loginBody } from '../../../../shared/schemas/auth.js';
+import { Button } from '../../../components/ui/button.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
+import { setAuthView } from '../../../lib/auth-modal.js';
+import { useLogin } from '../api/login.js';
+import { fieldErrors } from '../../../lib/field-errors.js';
+import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
+import { useForm } from '../../../lib/use-form.js';
+import { FormField } from '../../../components/ui/form-field.js';
+
+const validate = (values: { email: string; password: string }) =>
+  fieldErrors<'email' | 'password'>(loginBody, values);
+
+/** Email and password; the literal names 'user' and 'admin' pass as emails (spec section 5). */
+export function SignInForm() {
+  const login = useLogin();
+  const form = useForm({ email: '', password: '' }, validate);
+  const emailRef = useFocusOnMount<HTMLInputElement>();
+
+  return (
+    <form
+      className="form auth-form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => login.mutate(v))}
+    >
+      {login.error && (
+        <StatusMessage tone="error" onDismiss={login.reset}>
+          {login.error.message}
+        </StatusMessage>
+      )}
+      <FormField
+        ref={emailRef}
+        label="Email"
+        type="email"
+        autoComplete="username"
+        {...form.bind('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.bind('password')}
+      />
+      <button
+        type="button"
+        className="link-button auth-form__aside"
+        onClick={() => setAuthView('forgotPassword')}
+      >
+        Forgot Password?
+      </button>
+      <Button type="submit" disabled={login.isPending}>
+        {login.isPending ? 'Signing In…' : 'Sign In'}
+      </Button>
+      <p className="auth-form__switch">
+        Don&apos;t have an account?{' '}
+        <button type="button" className="link-button" onClick={() => setAuthView('signUp')}>
+          Sign Up
+        </button>
+      </p>
+    </form>
+  );
+}

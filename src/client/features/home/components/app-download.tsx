@@ -1,0 +1,38 @@
+import { useSiteConfig } from '../../../lib/site-config.js';
+
+/** The download-the-app block: the two app stores, each in a new tab. */
+export function AppDownload() {
+  const { brand, appStores } = useSiteConfig();
+  return (
+    <section className="app-download" aria-labelledby="app-download-title">
+      <div>
+        <h2 id="app-download-title" className="app-download__title">
+          Download the app
+        </h2>
+        <p className="app-download__text">Watch every episode of {brand} on your phone.</p>
+      </div>
+      <ul className="app-download__stores">
+        <li>
+          <a
+            className="btn btn--primary"
+            href={appStores.apple}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            App Store<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a
+            className="btn btn--primary"
+            href={appStores.google}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Google Play<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../../testing/render.js';
+import { AboutPage } from './about-page.js';
+import { PrivacyPage } from './privacy-page.js';
+
+const config = {
+  brand: 'Twang Test',
+  mainSiteUrl: 'https://example.com/',
+  social: { facebook: '#', twitter: '#', instagram: '#' },
+  appStores: { apple: '#', google: '#' },
+};
+
+describe('AboutPage', () => {
+  it('presents the show under its brand', async () => {
+    renderPage(<AboutPage />, { path: '/about', api: { '/config': config } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'About Twang Test' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    await waitFor(() => expect(document.title).toBe('About | Twang Test'));
+  });
+});
+
+describe('PrivacyPage', () => {
+  it('is dated December 4, 2022 and names what is collected', async () => {
+    renderPage(<PrivacyPage />, { path: '/privacy', api: { '/config': config } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toHaveTextContent('Last updated December 4, 2022');
+    for (const item of [
+      'your email address;',
+      'your first and last name;',
+      'your date of birth;',
+      'your zip code.',
+    ]) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+    expect(screen.getByText(/We also collect usage data/)).toBeInTheDocument();
+    for (const section of [
+      'What we collect',
+      'How we use it',
+      'Sharing',
+      'Retention',
+      'Your choices',
+      'Children under 13',
+      'Contact',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
+    }
+    await waitFor(() => expect(document.title).toBe('Privacy Policy | Twang Test'));
+  });
+});

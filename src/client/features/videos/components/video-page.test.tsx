@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Video } from '../../../../shared/schemas/catalogue.js';
+import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
+import { clearSession, setSession } from '../../../lib/session.js';
+import { renderPage } from '../../../testing/render.js';
+import { VideoPage } from './video-page.js';
+
+function buildVideo(id: number, overrides: Partial<Video> = {}): Video {
+  return {
+    id,
+    epid: id,
+    title: `Episode ${id}`,
+    description: `The story of episode ${id}.`,
+    thumbnail: `/media/demo/video/${id}.svg`,
+    youtube_id: `yt-${String(id).padStart(8, '0')}`,
+    youtube_url: `https://www.youtube.com/watch?v=yt${id}`,
+    link: `https://www.youtube.com/watch?v=yt${id}`,
+    episode_number: id,
+    epnum: id,
+    public_state: true,
+    published_at: '2024-01-01T00:00:00.000Z',
+    like_count: 3,
+    tags: [],
+    ...overrides,
+  };
+}
+
+function pageData(id: number, overrides: Partial<Video> = {}): VideoPageData {
+  return {
+    video: buildVideo(id, {
+      title: `Song number ${id}`,
+      tags: [
+        { id: 2, name: 'Acoustic Sessions' },
+        { id: 40, name: 'June Caldwell' },
+      ],
+      ...overrides,
+    }),
+    suggestedVideos: [buildVideo(id + 1), buildVideo(id + 2)],
+  };
+}
+
+const config = {
+  brand: 'Twang Test',
+  mainSiteUrl: 'https://example.com/',
+  social: { facebook: '#', twitter: '#', instagram: '#' },
+  appStores: { apple: '#', google: '#' },
+};
+
+const signIn = () => setSession({ id: 77, firstName: 'June', isAdmin: false, token: 'tok' });
+
+function renderVideo(api: Record<string, unknown>, id = 5) {
+  return renderPage(<VideoPage />, {
+    path: `/videos/${id}`,
+    pattern: '/videos/:id',
+    api: { '/config': config, ...api },
+  });
+}
+
+beforeEach(() => {
+  // jsdom has no scrolling; the page's scroll-to-top is observed through this spy.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  clearSession();
+  vi.mocked(window.scrollTo).mockRestore();
+});
+
+describe('VideoPage', () => {
+  it('shows a loading view, then the player, title, description, tags and suggestions', async () => {
+    renderVideo({ '/videos/5': pageData(5) });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Song number 5');
+    const player = screen.getByTitle('Song number 5');
+    expect(player.tagName).toBe('IFRAME');
+    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/yt-00000005');
+    expect(player).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    expect(player.getAttribute('allow')).not.toMatch(/autoplay/);
+    expect(player.getAttribute('src')).not.toMatch(/autoplay=1/);
+    expect(screen.getByText('The story of episode 5.')).toBeInTheDocument();
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(within(tags).getByRole('link', { name: 'Acoustic Sessions' })).toHaveAttribute(
+      'href',
+      '/categories/2',
+    );
+    expect(within(tags).getByRole('link', { name: 'June Caldwell' })).toHaveAttribute(
+      'href',
+      '/categories/40',
+    );
+    const suggested = screen.getByRole('complementary', { name: 'Suggested Videos' });
+    expect(within(suggested).getByRole('link', { name: 'Episode 6' })).toHaveAttribute(
+      'href',
+      '/videos/6',
+    );
+    await waitFor(() => expect(document.title).toBe('Song number 5 | Twang Test'));
+  });
+
+  it("reads 'Sign in to Like' and is disabled for signed-out visitors", async () => {
+    renderVideo({ '/videos/5': pageData(5) });
+    const like = await screen.findByRole('button', { name: 'Sign in to Like' });
+    expect(like).toBeDisabled();
+  });
+
+  it("reads 'Like', and becomes 'Liked' once the server has recorded the like", async () => {
+    signIn();
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    renderVideo({
+      '/videos/5': pageData(5, { isLiked: false }),
+      'PUT /users/liked/add-video': (init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return { status: 200, data: { isLiked: true, like_count: 4 } };
+      },
+    });
+    const like = await screen.findByRole('button', { name: 'Like' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('3 likes')).toBeInTheDocument();
+    await user.click(like);
+    const liked = await screen.findByRole('button', { name: 'Liked' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('4 likes')).toBeInTheDocument();
+    expect(bodies).toEqual([{ userId: 77, episodeId: 5 }]);
+  });
+
+  it("unlikes a liked video through remove-video, back to 'Like'", async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderVideo({
+      '/videos/5': pageData(5, { isLiked: true }),
+      'PUT /users/liked/remove-video': { isLiked: false, like_count: 2 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Liked' }));
+    expect(await screen.findByRole('button', { name: 'Like' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('logs a failed like and keeps the state', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const { fetch } = renderVideo({
+      '/videos/5': pageData(5, { isLiked: false }),
+      'PUT /users/liked/add-video': () => ({ status: 500, data: null, message: 'Server error' }),
+    });
+    const consoleError = vi.mocked(console.error);
+    consoleError.mockClear();
+    // The setup fails a test on any console.error; this one is expected, so it is taken here.
+    consoleError.mockImplementationOnce(() => undefined);
+    await user.click(await screen.findByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(1));
+    expect(consoleError.mock.calls[0]?.[0]).toBe('There was an error liking/unliking this video');
+    expect(fetch).toHaveBeenCalledWith('/api/users/liked/add-video', expect.anything());
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: 'Liked' })).not.toBeInTheDocument();
+  });
+
+  it('opens the share modal for /videos/{id}', async () => {
+    const user = userEvent.setup();
+    renderVideo({ '/videos/5': pageData(5) });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share' });
+    expect(within(dialog).getByRole('textbox', { name: 'Link to share' })).toHaveValue(
+      `${window.location.origin}/videos/5`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
+  });
+
+  it('scrolls to the top when a suggested video is opened', async () => {
+    const user = userEvent.setup();
+    const { router } = renderVideo({ '/videos/5': pageData(5), '/videos/6': pageData(6) });
+    await screen.findByRole('heading', { name: 'Song number 5' });
+    vi.mocked(window.scrollTo).mockClear();
+    await user.click(screen.getByRole('link', { name: 'Episode 6' }));
+    expect(await screen.findByRole('heading', { name: 'Song number 6' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/videos/6');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("shows the spec's error text for an unknown video", async () => {
+    renderVideo({}, 999);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an error retrieving this video. Please try again later.',
+    );
+  });
+});

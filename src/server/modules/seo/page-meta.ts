@@ -1,0 +1,121 @@
+import { fillSeoText, seoMessages } from '../../../shared/messages/seo.js';
+import type { Database } from '../../db/client.js';
+import { findArtistById } from '../artists/artists-repository.js';
+import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
+import { toVideo } from '../videos/video-presenter.js';
+import { findVideoById } from '../videos/videos-repository.js';
+import { previewText, type PageMeta } from './head-tags.js';
+import { absoluteUrl, youtubeEmbedUrl, type Site } from './site-urls.js';
+
+/** Ids beyond a Postgres integer cannot exist; asking the database would only raise an error. */
+const MAX_ID = 2_147_483_647;
+const SHARED_PAGE = /^\/(videos|artists|categories)\/(\d{1,10})\/?$/;
+
+/** The page every other path gets, and private or unknown ids: the brand and the site's line. */
+export function plainPageMeta(site: Site): PageMeta {
+  return { title: site.brand, description: seoMessages.siteDescription };
+}
+
+/**
+ * The head tags for a page path. Only what a visitor may see is described: a private video,
+ * like an unknown id, gets the plain page, so its title never reaches a preview.
+ */
+export async function pageMetaFor(db: Database, site: Site, path: string): Promise<PageMeta> {
+  if (path === '/') return homeMeta(site);
+  const match = SHARED_PAGE.exec(path);
+  const id = match ? Number(match[2]) : 0;
+  if (!match || id < 1 || id > MAX_ID) return plainPageMeta(site);
+  const kind = match[1];
+  const meta =
+    kind === 'videos'
+      ? await videoMeta(db, site, id)
+      : kind === 'artists'
+        ? await artistMeta(db, site, id)
+        : await categoryMeta(db, site, id);
+  return meta ?? plainPageMeta(site);
+}
+
+function homeMeta(site: Site): PageMeta {
+  return {
+    ...plainPageMeta(site),
+    url: absoluteUrl(site, '/'),
+    preview: { type: 'website', title: site.brand, siteName: site.brand },
+  };
+}
+
+const titled = (site: Site, name: string) => `${name} | ${site.brand}`;
+
+async function videoMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
+  const row = await findVideoById(db, id);
+  if (!row?.isPublic) return null;
+  const video = toVideo(row, []);
+  const url = absoluteUrl(site, `/videos/${video.id}`);
+  const image = absoluteUrl(site, video.thumbnail);
+  const embed = youtubeEmbedUrl(video.youtube_id);
+  const description =
+    previewText(video.description) ||
+    fillSeoText(seoMessages.videoDescription, { name: video.title, brand: site.brand });
+  return {
+    title: titled(site, video.title),
+    description,
+    url,
+    preview: { type: 'video.other', title: video.title, siteName: site.brand, image, video: embed },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: video.title,
+      description,
+      thumbnailUrl: [image],
+      uploadDate: video.published_at,
+      embedUrl: embed,
+      contentUrl: video.youtube_url,
+      url,
+    },
+  };
+}
+
+async function artistMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
+  const artist = await findArtistById(db, id);
+  if (!artist) return null;
+  const description =
+    previewText(artist.description) ||
+    fillSeoText(seoMessages.artistDescription, { name: artist.name, brand: site.brand });
+  return {
+    title: titled(site, artist.name),
+    description,
+    url: absoluteUrl(site, `/artists/${artist.id}`),
+    preview: {
+      type: 'profile',
+      title: artist.name,
+      siteName: site.brand,
+      ...(artist.imageUrl ? { image: absoluteUrl(site, artist.imageUrl) } : {}),
+    },
+  };
+}
+
+async function categoryMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
+  const tag = await findTagWithArtist(db, id);
+  if (!tag) return null;
+  // The newest public video's thumbnail pictures the category; private ones are never shown.
+  const { rows } = await listTagVideos(db, {
+    tagId: id,
+    includePrivate: false,
+    limit: 1,
+    offset: 0,
+  });
+  const newest = rows[0] ? toVideo(rows[0], []) : null;
+  return {
+    title: titled(site, tag.name),
+    description: fillSeoText(seoMessages.categoryDescription, {
+      name: tag.name,
+      brand: site.brand,
+    }),
+    url: absoluteUrl(site, `/categories/${tag.id}`),
+    preview: {
+      type: 'website',
+      title: tag.name,
+      siteName: site.brand,
+      ...(newest ? { image: absoluteUrl(site, newest.thumbnail) } : {}),
+    },
+  };
+}

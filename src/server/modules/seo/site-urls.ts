@@ -1,0 +1,17 @@
+/** The site's public origin (PUBLIC_URL) and the absolute addresses built on it. */
+export interface Site {
+  brand: string;
+  publicUrl: string;
+}
+
+/** A site path ('/videos/3') or a stored image ('/media/x.svg', 'https://...') made absolute. */
+export function absoluteUrl(site: Site, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (pathOrUrl.startsWith('//')) return `https:${pathOrUrl}`;
+  const base = site.publicUrl.replace(/\/+$/, '');
+  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+export function youtubeEmbedUrl(youtubeId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}`;
+}

@@ -1,11 +1,21 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AuthModal } from '../../features/auth/components/auth-modal.js';
+import { useAuthModal } from '../../lib/auth-modal.js';
 import { Footer } from './footer.js';
 import { TopNav } from './top-nav.js';
+
+// The modal and its forms (with the shared validation schemas) load the first time it opens,
+// which keeps them out of every page's first download.
+const AuthModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/auth-modal.js')).AuthModal,
+}));
 
 /** Every public page: the navigation, the page, the footer (none on admin paths), the auth modal. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const { open } = useAuthModal();
+  const [modalLoaded, setModalLoaded] = useState(open);
+  if (open && !modalLoaded) setModalLoaded(true);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -16,7 +26,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       {!pathname.includes('admin') && <Footer />}
-      <AuthModal />
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

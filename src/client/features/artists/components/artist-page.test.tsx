@@ -7,7 +7,7 @@ import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
 import { clearSession, setSession } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
 import { ArtistPage } from './artist-page.js';
-import { buildArtist, buildVideo } from './test-data.js';
+import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
 
 function ModalProbe() {
   return <output data-testid="auth-modal">{useAuthModal().open ? 'open' : 'closed'}</output>;

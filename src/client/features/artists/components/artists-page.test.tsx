@@ -6,7 +6,7 @@ import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
 import { clearSession, setSession } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
 import { ArtistsPage } from './artists-page.js';
-import { buildArtist } from './test-data.js';
+import { buildArtist } from '../../../testing/catalogue-builders.js';
 
 function ModalProbe() {
   return <output data-testid="auth-modal">{useAuthModal().open ? 'open' : 'closed'}</output>;

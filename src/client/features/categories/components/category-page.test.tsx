@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { renderPage } from '../../../testing/render.js';
 import { CategoryPage } from './category-page.js';
-import { buildVideo } from './test-data.js';
+import { buildVideo } from '../../../testing/catalogue-builders.js';
 
 const videos = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => buildVideo(from + index, `Song ${from + index}`));

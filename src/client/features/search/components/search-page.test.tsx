@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { renderPage } from '../../../testing/render.js';
 import { SearchPage } from './search-page.js';
-import { buildArtist, buildVideo } from './test-data.js';
+import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
 
 function renderSearch(path: string, api: Record<string, unknown>) {
   return renderPage(<SearchPage />, { path, pattern: '/search/:query', api });

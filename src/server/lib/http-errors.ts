@@ -21,5 +21,3 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badGateway = (message: string) => new HttpError(502, message);
-export const serviceUnavailable = (message: string, retryAfterSeconds = 5) =>
-  new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { adminUrl, postgresTemplateName } from './postgres-names.js';
+import { postgresTemplateName } from './postgres-names.js';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const name = postgresTemplateName();
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-/** The database to connect to for CREATE/DROP DATABASE: the URL's own one. */
-export function adminUrl(url: string): string {
-  return url;
-}
-
 export function postgresTemplateName(): string {
   return `twang_template_${process.pid}`;
 }

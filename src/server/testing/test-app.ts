@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../env.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { YoutubeClient } from '../modules/youtube/youtube-client.js';
 import { withDatabase } from './global-setup.js';
-import { adminUrl, freshDatabaseName } from './postgres-names.js';
+import { freshDatabaseName } from './postgres-names.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -73,7 +73,7 @@ async function openTestDatabase(): Promise<{
   const url = process.env.TEST_DATABASE_URL;
   if (postgresTemplate && url) {
     const name = freshDatabaseName();
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
     const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });

@@ -16,11 +16,6 @@ function chunks<T>(items: T[]): T[][] {
   return result;
 }
 
-export async function findVideoRow(db: Database, id: number): Promise<VideoListRow | undefined> {
-  const [row] = await db.select(videoColumns).from(videos).where(eq(videos.id, id)).limit(1);
-  return row;
-}
-
 export async function findVideoIdByYoutubeId(
   db: Database,
   youtubeId: string,

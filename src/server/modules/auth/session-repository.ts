@@ -89,10 +89,3 @@ export async function revokeUserSessions(
     .delete(sessions)
     .where(keepTokenHash ? and(mine, ne(sessions.tokenHash, keepTokenHash)) : mine);
 }
-
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_LIFETIME_MS);
-  await db
-    .delete(sessions)
-    .where(sql`${sessions.expiresAt} <= ${now} OR ${sessions.lastSeenAt} < ${idleCutoff}`);
-}

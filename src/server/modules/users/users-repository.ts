@@ -61,16 +61,6 @@ export async function touchLastLogin(db: Database, id: number): Promise<void> {
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
 }
 
-export async function deleteUserById(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
-}
-
-export async function countAdmins(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
-  return row?.n ?? 0;
-}
-
 export interface UserListFilter {
   isAdmin: boolean;
   /** Case-insensitive substring of the full name. */

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT as PORT, SMTP_PORT } from './e2e/ports.js';
+import { YOUTUBE_ENV } from './e2e/youtube.js';
 
 /** End-to-end tests: the production build on an in-memory database, driven in Debian's Chromium. */
 export default defineConfig({
@@ -46,6 +47,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'E2e-admin-Pass1',
       CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? './dist/client',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ...YOUTUBE_ENV,
     },
   },
 });

@@ -12,6 +12,7 @@ import {
   dataApi,
   googleError,
   type FakeAnswer,
+  type YoutubeFakeMode,
   type YoutubeFakeState,
 } from './youtube-fake-data-api.js';
 
@@ -20,6 +21,8 @@ export interface YoutubeFakeOptions {
   apiKey?: string;
   channelId?: string;
   uploads?: FakeYoutubeVideo[];
+  /** Videos YouTube knows that are not in the channel's uploads (a single import finds them). */
+  extraVideos?: FakeYoutubeVideo[];
   slowDelayMs?: number;
 }
 
@@ -60,9 +63,30 @@ function oembed(state: YoutubeFakeState, params: URLSearchParams, origin: string
   };
 }
 
+const MODES: readonly YoutubeFakeMode[] = [
+  'normal',
+  'quotaExceeded',
+  'serverError',
+  'badJson',
+  'slow',
+];
+
+/**
+ * PUT /__fake/mode/{mode}: lets tests in another process (the browser tests) make YouTube
+ * misbehave. Not part of YouTube's API; nothing in Twang calls it.
+ */
+function setMode(state: YoutubeFakeState, mode: string): FakeAnswer {
+  const known = MODES.find((candidate) => candidate === mode);
+  if (!known) return { status: 400, text: `Unknown mode: ${mode}` };
+  state.mode = known;
+  return { status: 200, body: { mode: known } };
+}
+
 function route(state: YoutubeFakeState, request: IncomingMessage, origin: string): FakeAnswer {
   const url = new URL(request.url ?? '/', origin);
   const params = Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'key'));
+  const control = /^\/__fake\/mode\/([A-Za-z]+)$/.exec(url.pathname);
+  if (control && request.method === 'PUT') return setMode(state, control[1]!);
   state.requests.push({ path: url.pathname, params });
   if (request.method !== 'GET') return googleError(405, 'methodNotAllowed', 'Method Not Allowed');
   if (state.mode === 'serverError')
@@ -103,7 +127,7 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
     channelId,
     uploadsPlaylistId:
       channelId === FAKE_CHANNEL_ID ? FAKE_UPLOADS_PLAYLIST_ID : `UU${channelId.slice(2)}`,
-    videos: new Map(uploads.map((video) => [video.id, video])),
+    videos: new Map([...uploads, ...(options.extraVideos ?? [])].map((video) => [video.id, video])),
     uploads: uploads.map((video) => video.id),
     requests: [],
   };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { apiCall } from '../../lib/api-client.js';
+import { logout } from '../../lib/auth-calls.js';
 import { openAuthModal } from '../../lib/auth-modal.js';
-import { clearSession, useSession } from '../../lib/session.js';
+import { useSession } from '../../lib/session.js';
 
 /** Sign In, or the first name ('Account' without one) opening Account and Sign Out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -38,9 +38,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const signOut = async () => {
     setOpen(false);
     onNavigate?.();
-    // The server ends the session; the page forgets it even if that call fails.
-    await apiCall('POST', '/logout').catch(() => undefined);
-    clearSession();
+    await logout();
     queryClient.clear();
   };
 

@@ -191,3 +191,34 @@ describe('failures', () => {
     await expect(down.listChannelUploads()).rejects.toBeInstanceOf(YoutubeUnavailableError);
   });
 });
+
+describe('the fake itself, for tests in other processes', () => {
+  it('switches its mode through PUT /__fake/mode/{mode} and refuses unknown modes', async () => {
+    const origin = fake.apiUrl.replace('/youtube/v3', '');
+    const quota = await fetch(`${origin}/__fake/mode/quotaExceeded`, { method: 'PUT' });
+    expect(quota.status).toBe(200);
+    await expect(client().fetchVideo(newest.id)).rejects.toBeInstanceOf(YoutubeAuthError);
+    expect((await fetch(`${origin}/__fake/mode/sideways`, { method: 'PUT' })).status).toBe(400);
+    expect(fake.state.mode).toBe('quotaExceeded');
+    await fetch(`${origin}/__fake/mode/normal`, { method: 'PUT' });
+    expect((await client().fetchVideo(newest.id))?.youtubeId).toBe(newest.id);
+  });
+
+  it('knows extra videos that the uploads playlist does not list', async () => {
+    const extra = fakeVideo({ id: 'extraVideo1', title: 'Not on the channel' });
+    const other = await startYoutubeFake({ uploads: [], extraVideos: [extra] });
+    try {
+      const known = createYoutubeClient({
+        apiKey: other.apiKey,
+        channelId: other.channelId,
+        apiUrl: other.apiUrl,
+        oembedUrl: other.oembedUrl,
+        timeoutMs: 1000,
+      });
+      expect((await known.fetchVideo('extraVideo1'))?.title).toBe('Not on the channel');
+      expect(await known.listChannelUploads()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -83,6 +83,10 @@ describe('every route in the OpenAPI document', () => {
       const body = route.method === 'GET' ? undefined : { unexpected: 'field' };
       const res = await callApi(t.app, route.method, concrete(route.path), { body });
       if (res.statusCode !== 401) wrong.push(`${key(route)} -> ${res.statusCode}`);
+      // Clients forget a session only on a 401 that names the Bearer scheme.
+      if (res.headers['www-authenticate'] !== 'Bearer realm="twang"') {
+        wrong.push(`${key(route)} www-authenticate: ${String(res.headers['www-authenticate'])}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

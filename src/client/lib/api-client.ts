@@ -25,7 +25,7 @@ const NETWORK_ERROR = 'Could not reach the server. Check your connection and try
 /**
  * One API call: sends the session's token when there is one, unwraps the `{status, data,
  * message}` envelope, and throws ApiError with the server's message on any non-2xx answer.
- * A 401 to a signed-in caller means the session ended elsewhere, so it is forgotten here too.
+ * A 401 naming our Bearer session means it ended elsewhere, so it is forgotten here too.
  */
 export async function apiCall<T>(
   method: Method,
@@ -50,7 +50,10 @@ export async function apiCall<T>(
   }
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (!response.ok || !envelope) {
-    if (response.status === 401 && session) clearSession();
+    // Only a 401 about our own session (it says Bearer) ends it; YouTube refusing the
+    // server's credentials is a 401 too, and must not sign the administrator out.
+    const sessionRefused = /^Bearer/i.test(response.headers.get('www-authenticate') ?? '');
+    if (response.status === 401 && session && sessionRefused) clearSession();
     throw new ApiError(
       response.status,
       envelope?.message ?? `Request failed (${response.status}).`,

@@ -3,6 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { apiMessages } from '../../shared/messages/api.js';
+
+const SESSION_REFUSALS = new Set<string>([apiMessages.sessionExpired, apiMessages.signInRequired]);
 
 /**
  * Renders `element` at `path` inside the app's providers. `routes` adds pages to navigate to;
@@ -42,9 +45,14 @@ export function renderPage(
             init,
           )
         : { status: 200, data: answer };
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    // As the server does: a 401 about the caller's own session names the Bearer scheme.
+    if (reply.status === 401 && SESSION_REFUSALS.has(reply.message ?? '')) {
+      headers['www-authenticate'] = 'Bearer realm="twang"';
+    }
     return new Response(JSON.stringify({ message: 'OK', ...reply }), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers,
     });
   });
   vi.stubGlobal('fetch', fetchMock);

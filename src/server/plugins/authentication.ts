@@ -31,9 +31,19 @@ export function registerAuthentication(app: FastifyInstance): void {
   });
 }
 
+/**
+ * A 401 about Twang's own session carries `WWW-Authenticate: Bearer` (RFC 6750), so clients can
+ * tell it from a 401 about someone else's credentials (YouTube's) and forget the session only then.
+ */
 export function requireUser(request: FastifyRequest): AuthenticatedUser {
   if (request.user) return request.user;
-  throw unauthorized(request.staleToken ? apiMessages.sessionExpired : apiMessages.signInRequired);
+  const failure = unauthorized(
+    request.staleToken ? apiMessages.sessionExpired : apiMessages.signInRequired,
+  );
+  failure.headers['www-authenticate'] = request.staleToken
+    ? 'Bearer realm="twang", error="invalid_token"'
+    : 'Bearer realm="twang"';
+  throw failure;
 }
 
 export function requireAdmin(request: FastifyRequest): AuthenticatedUser {

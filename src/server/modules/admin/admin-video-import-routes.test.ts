@@ -159,6 +159,8 @@ describe('when YouTube fails', () => {
     for (const res of [single, channel]) {
       expect(res.statusCode).toBe(401);
       expect(res.body).toEqual({ status: 401, data: null, message: apiMessages.youtubeSignIn });
+      // Not about the admin's own session: no Bearer challenge, so the client keeps them signed in.
+      expect(res.headers['www-authenticate']).toBeUndefined();
     }
   });
 

@@ -143,6 +143,7 @@ describe('POST /api/logout', () => {
     const again = await callApi(t.app, 'POST', '/api/logout', { token });
     expect(again.statusCode).toBe(401);
     expect(again.body.message).toBe(apiMessages.sessionExpired);
+    expect(again.headers['www-authenticate']).toBe('Bearer realm="twang", error="invalid_token"');
   });
 
   it('answers 401 without a token', async () => {

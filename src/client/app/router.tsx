@@ -68,4 +68,87 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  {
+    // The back-office: its own login and its own shell, in chunks the public pages never load.
+    path: '/admin',
+    errorElement: <RouteError />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/admin-shell/components/admin-login-page.js'))
+            .AdminLoginPage,
+        }),
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('../features/admin-shell/components/admin-layout.js'))
+            .AdminLayout,
+        }),
+        children: adminPages(),
+      },
+    ],
+  },
 ]);
+
+/** The screens behind the admin guard (spec section 2, admin side). */
+function adminPages() {
+  return [
+    {
+      path: 'dashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-dashboard/components/dashboard-page.js'))
+          .AdminDashboardPage,
+      }),
+    },
+    {
+      path: 'videos',
+      lazy: async () => ({
+        Component: (await import('../features/admin-videos/components/videos-page.js'))
+          .AdminVideosPage,
+      }),
+    },
+    ...['newVideo', 'editVideo/:id'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin-videos/components/video-editor-page.js'))
+          .VideoEditorPage,
+      }),
+    })),
+    {
+      path: 'artistDashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-artists/components/artist-dashboard-page.js'))
+          .ArtistDashboardPage,
+      }),
+    },
+    ...['newArtist', 'editArtist/:id'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin-artists/components/artist-editor-page.js'))
+          .ArtistEditorPage,
+      }),
+    })),
+    {
+      path: 'userDashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/user-dashboard-page.js'))
+          .UserDashboardPage,
+      }),
+    },
+    {
+      path: 'ownAccount',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/own-account-page.js'))
+          .OwnAccountPage,
+      }),
+    },
+    {
+      path: 'newAdmin',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/new-admin-page.js'))
+          .NewAdminPage,
+      }),
+    },
+  ];
+}

@@ -1,10 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, SessionUser } from '../../shared/schemas/auth.js';
-import type {
-  RecoveryGenerateBody,
-  RecoveryResetBody,
-  RecoveryValidateBody,
-} from '../../shared/schemas/recovery.js';
 import { ApiError, apiCall, type ApiResult } from './api-client.js';
 import { clearSession, type Session } from './session.js';
 
@@ -33,17 +27,3 @@ export async function logout(): Promise<void> {
   await apiCall('POST', '/logout').catch(() => undefined);
   clearSession();
 }
-
-/** Each recovery call answers the server's message; a failure throws ApiError with it. */
-async function post(path: string, body: object): Promise<string> {
-  return (await apiCall<null>('POST', path, { body })).message;
-}
-
-export const useGenerateRecoveryCode = () =>
-  useMutation({ mutationFn: (body: RecoveryGenerateBody) => post('/recovery/generate', body) });
-
-export const useValidateRecoveryCode = () =>
-  useMutation({ mutationFn: (body: RecoveryValidateBody) => post('/recovery/validate', body) });
-
-export const useResetPassword = () =>
-  useMutation({ mutationFn: (body: RecoveryResetBody) => post('/recovery/reset', body) });

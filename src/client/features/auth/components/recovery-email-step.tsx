@@ -2,7 +2,7 @@ import { publicSiteMessages as t } from '../../../../shared/messages/public-site
 import { recoveryGenerateBody } from '../../../../shared/schemas/recovery.js';
 import { Button } from '../../../components/ui/button.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
-import { useGenerateRecoveryCode } from '../../../lib/auth-calls.js';
+import { useGenerateRecoveryCode } from '../../../lib/recovery-calls.js';
 import { fieldErrors } from '../../../lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
 import { useForm } from '../../../lib/use-form.js';

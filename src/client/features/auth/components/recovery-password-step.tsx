@@ -3,7 +3,7 @@ import { validationMessages as m } from '../../../../shared/messages/validation.
 import { recoveryResetBody } from '../../../../shared/schemas/recovery.js';
 import { Button } from '../../../components/ui/button.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
-import { useResetPassword } from '../../../lib/auth-calls.js';
+import { useResetPassword } from '../../../lib/recovery-calls.js';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
 import { useForm } from '../../../lib/use-form.js';

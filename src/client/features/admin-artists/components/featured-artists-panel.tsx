@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { adminArtistsUiMessages as ui } from '../../../../shared/messages/admin-artists-ui.js';
+import { AdminPanel } from '../../../components/admin/admin-page.js';
+import { ArtistImage } from '../../../components/catalogue/artist-image.js';
+import { LoadingView } from '../../../components/ui/page-states.js';
+import { useFeaturedArtists } from '../api/admin-artists.js';
+import { useLogError } from '../lib/use-log-error.js';
+
+/** Featured artists as portraits, each opening the artist's editor. */
+export function FeaturedArtistsPanel() {
+  const featured = useFeaturedArtists();
+  useLogError(featured.error, ui.featuredLoadFailed);
+  return (
+    <AdminPanel title="Featured Artists">
+      {featured.isPending ? (
+        <LoadingView />
+      ) : featured.isError ? (
+        <p className="artists-error" role="alert">
+          {ui.featuredLoadFailed}
+        </p>
+      ) : featured.data.artists.length === 0 ? (
+        <p className="admin-empty">{ui.noFeaturedArtists}</p>
+      ) : (
+        <ul className="artist-portraits">
+          {featured.data.artists.map((artist) => (
+            <li key={artist.id}>
+              <Link className="artist-portrait" to={`/admin/editArtist/${artist.id}`}>
+                <ArtistImage
+                  className="artist-portrait__image"
+                  src={artist.image}
+                  alt=""
+                  size={112}
+                />
+                <span className="artist-portrait__name">{artist.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminPanel>
+  );
+}

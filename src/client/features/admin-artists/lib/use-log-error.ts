@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+
+/**
+ * Spec section 7: failures loading artists are logged. The screens show a short error line too
+ * (the brief's "lists survive an API error"); this writes the log once per failure.
+ */
+export function useLogError(error: Error | null, text: string): void {
+  useEffect(() => {
+    if (error) console.error(text, error.message);
+  }, [error, text]);
+}

@@ -1,0 +1,97 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
+import { AdminPanel } from '../../../components/admin/admin-page.js';
+import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
+import { useAutotag, useImportChannel } from '../api/dashboard.js';
+import '../../../components/ui/button.css';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Import Videos, Update Tags, and links to the three "new" screens. */
+export function QuickActions({ onResult }: { onResult: (flash: Flash) => void }) {
+  const importVideos = useImportChannel();
+  const autotag = useAutotag();
+  const importButton = useRef<HTMLButtonElement>(null);
+  const tagsButton = useRef<HTMLButtonElement>(null);
+
+  // A disabled button drops the focus; it comes back once the action is over.
+  const refocus = (button: HTMLButtonElement | null) =>
+    requestAnimationFrame(() => button?.focus());
+
+  const runImport = () =>
+    importVideos.mutate(undefined, {
+      onSuccess: ({ added, skipped }) =>
+        onResult({
+          tone: 'success',
+          text: t.importSucceeded,
+          detail: `${plural(added, 'new video', 'new videos')}, ${skipped} already in the catalogue`,
+        }),
+      onError: (error) =>
+        onResult({ tone: 'error', text: t.importFailed, detail: detailOf(error, t.importFailed) }),
+      onSettled: () => refocus(importButton.current),
+    });
+
+  const runAutotag = () =>
+    autotag.mutate(undefined, {
+      onSuccess: ({ added }) =>
+        onResult({
+          tone: 'success',
+          text: t.tagsUpdated,
+          detail: `${plural(added, 'tag', 'tags')} added to videos`,
+        }),
+      onError: (error) =>
+        onResult({
+          tone: 'error',
+          text: t.tagsUpdateFailed,
+          detail: detailOf(error, t.tagsUpdateFailed),
+        }),
+      onSettled: () => refocus(tagsButton.current),
+    });
+
+  return (
+    <AdminPanel title="Quick Actions">
+      <div className="dashboard-actions">
+        {/* Plain buttons: the UI kit's Button takes no ref, and the focus must come back here. */}
+        <button
+          type="button"
+          className="btn btn--primary"
+          ref={importButton}
+          onClick={runImport}
+          disabled={importVideos.isPending}
+          aria-busy={importVideos.isPending || undefined}
+        >
+          {importVideos.isPending && (
+            <span className="dashboard-actions__spinner" aria-hidden="true" />
+          )}
+          {importVideos.isPending ? 'Importing Videos…' : 'Import Videos'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          ref={tagsButton}
+          onClick={runAutotag}
+          disabled={autotag.isPending}
+          aria-busy={autotag.isPending || undefined}
+        >
+          {autotag.isPending && <span className="dashboard-actions__spinner" aria-hidden="true" />}
+          {autotag.isPending ? 'Updating Tags…' : 'Update Tags'}
+        </button>
+        <Link className="btn btn--secondary" to="/admin/newVideo">
+          Add Video
+        </Link>
+        <Link className="btn btn--secondary" to="/admin/newArtist">
+          Add Artist
+        </Link>
+        <Link className="btn btn--secondary" to="/admin/newAdmin">
+          Add Administrator
+        </Link>
+      </div>
+      {/* Screen readers hear that a long import is under way, not only the button's new name. */}
+      <p className="visually-hidden" role="status">
+        {importVideos.isPending ? 'Importing videos from YouTube…' : ''}
+        {autotag.isPending ? 'Updating tags…' : ''}
+      </p>
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,232 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, getSession } from '../../../lib/session.js';
+import { ADMIN, callsTo, fail, renderPeople, sentBody } from '../testing/render-people.js';
+import { OwnAccountPage } from './own-account-page.js';
+
+afterEach(() => act(() => clearSession()));
+
+const INFO = {
+  id: ADMIN.id,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  newsletter: 0,
+  zipcode: '',
+  birthday: null,
+  isAdmin: true,
+};
+
+function renderOwnAccount(api: Record<string, unknown> = {}) {
+  return renderPeople(<OwnAccountPage />, '/admin/ownAccount', {
+    [`GET /users/${ADMIN.id}`]: INFO,
+    ...api,
+  });
+}
+
+async function credentials() {
+  return within(await screen.findByRole('form', { name: 'Credentials' }));
+}
+
+describe('Credentials', () => {
+  it('loads the admin info into First Name, Last Name and Email', async () => {
+    renderOwnAccount();
+    expect(screen.getByText('Loading your account…')).toBeInTheDocument();
+    const form = await credentials();
+    expect(form.getByLabelText('First Name')).toHaveValue('Ada');
+    expect(form.getByLabelText('Last Name')).toHaveValue('Lovelace');
+    expect(form.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(form.getByRole('button', { name: 'Update Password' })).toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it("says 'Error loading admin info' when the info does not load", async () => {
+    renderOwnAccount({ [`GET /users/${ADMIN.id}`]: fail(500, 'Something went wrong') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading admin info');
+    expect(screen.queryByRole('form', { name: 'Credentials' })).not.toBeInTheDocument();
+  });
+
+  it("a bad email shows red 'Email given was not found' and makes no call", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount();
+    const form = await credentials();
+    await user.clear(form.getByLabelText('Email'));
+    await user.type(form.getByLabelText('Email'), 'ada@example');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Email given was not found');
+    expect(form.getByLabelText('Email')).toHaveFocus();
+    expect(form.getByLabelText('Email')).toBeInvalid();
+    expect(callsTo(fetch, 'PUT', '/admin/users')).toHaveLength(0);
+  });
+
+  it('empty names are refused before any call', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount();
+    const form = await credentials();
+    await user.clear(form.getByLabelText('First Name'));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('First name is required');
+    await user.type(form.getByLabelText('First Name'), 'Ada');
+    await user.clear(form.getByLabelText('Last Name'));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Last name is required');
+    expect(callsTo(fetch, 'PUT', '/admin/users')).toHaveLength(0);
+  });
+
+  it('Save sends {id, email, firstName, lastName} and the sidebar name follows', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount({
+      'PUT /admin/users': () => ({
+        status: 200,
+        data: { id: ADMIN.id, first_name: 'Augusta', last_name: 'King', email: 'ak@example.com' },
+        message: 'Information updated',
+      }),
+    });
+    const form = await credentials();
+    await user.clear(form.getByLabelText('First Name'));
+    await user.type(form.getByLabelText('First Name'), ' Augusta ');
+    await user.clear(form.getByLabelText('Last Name'));
+    await user.type(form.getByLabelText('Last Name'), 'King');
+    await user.clear(form.getByLabelText('Email'));
+    await user.type(form.getByLabelText('Email'), 'AK@example.com');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Information updated');
+    expect(sentBody(fetch, 'PUT', '/admin/users')).toEqual({
+      id: ADMIN.id,
+      email: 'AK@example.com',
+      firstName: 'Augusta',
+      lastName: 'King',
+    });
+    expect(form.getByLabelText('Email')).toHaveValue('ak@example.com');
+    expect(getSession()?.firstName).toBe('Augusta');
+  });
+
+  it("says 'Error updating information' with the server's reason", async () => {
+    const user = userEvent.setup();
+    renderOwnAccount({
+      'PUT /admin/users': fail(409, 'An account with this email already exists.'),
+    });
+    const form = await credentials();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error updating information (An account with this email already exists.)',
+    );
+    expect(getSession()?.firstName).toBe('Ada');
+  });
+});
+
+describe('Update Password dialog', () => {
+  async function openDialog(user: UserEvent) {
+    const form = await credentials();
+    await user.click(form.getByRole('button', { name: 'Update Password' }));
+    return within(screen.getByRole('dialog', { name: 'Update Password' }));
+  }
+
+  async function fill(
+    user: UserEvent,
+    dialog: Awaited<ReturnType<typeof openDialog>>,
+    values: [string, string][],
+  ) {
+    for (const [label, value] of values) {
+      await user.clear(dialog.getByLabelText(label));
+      if (value) await user.type(dialog.getByLabelText(label), value);
+    }
+    await user.click(dialog.getByRole('button', { name: 'Update Password' }));
+  }
+
+  it('checks the current password, the format, then the match, without calling', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount();
+    const dialog = await openDialog(user);
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(dialog.getByLabelText(label)).toHaveAttribute('type', 'password');
+    }
+    await fill(user, dialog, []);
+    expect(dialog.getByRole('alert')).toHaveTextContent('Current password is required');
+    expect(dialog.getByLabelText('Current Password')).toHaveFocus();
+    await fill(user, dialog, [
+      ['Current Password', 'Old-pass1'],
+      ['New Password', 'weakpass'],
+    ]);
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'New passwords needs to follow proper format',
+    );
+    expect(dialog.getByLabelText('New Password')).toHaveFocus();
+    await fill(user, dialog, [
+      ['New Password', 'NewPass123'],
+      ['Confirm New Password', 'NewPass124'],
+    ]);
+    expect(dialog.getByRole('alert')).toHaveTextContent('New passwords do not match');
+    expect(dialog.getByLabelText('Confirm New Password')).toHaveFocus();
+    expect(callsTo(fetch, 'PUT', '/users/password')).toHaveLength(0);
+  });
+
+  it('a 201 closes the dialog, clears it, and says so on the page', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount({
+      'PUT /users/password': () => ({ status: 201, data: null }),
+    });
+    let dialog = await openDialog(user);
+    await fill(user, dialog, [
+      ['Current Password', 'Old-pass1'],
+      ['New Password', 'NewPass123'],
+      ['Confirm New Password', 'NewPass123'],
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Password changed successfully');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sentBody(fetch, 'PUT', '/users/password')).toEqual({
+      userId: ADMIN.id,
+      currentPassword: 'Old-pass1',
+      newPassword: 'NewPass123',
+    });
+    dialog = await openDialog(user);
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(dialog.getByLabelText(label)).toHaveValue('');
+    }
+  });
+
+  it("a 200 is not a success: 'Error trying to update password' in the dialog", async () => {
+    const user = userEvent.setup();
+    renderOwnAccount({
+      'PUT /users/password': () => ({ status: 200, data: null, message: 'Hm' }),
+    });
+    const dialog = await openDialog(user);
+    await fill(user, dialog, [
+      ['Current Password', 'Old-pass1'],
+      ['New Password', 'NewPass123'],
+      ['Confirm New Password', 'NewPass123'],
+    ]);
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Error trying to update password');
+    expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
+  });
+
+  it("a refusal shows 'Error trying to update password' and the reason, in the dialog", async () => {
+    const user = userEvent.setup();
+    renderOwnAccount({
+      'PUT /users/password': fail(400, 'Your current password is incorrect.'),
+    });
+    const dialog = await openDialog(user);
+    await fill(user, dialog, [
+      ['Current Password', 'Wrong-pass1'],
+      ['New Password', 'NewPass123'],
+      ['Confirm New Password', 'NewPass123'],
+    ]);
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Error trying to update password (Your current password is incorrect.)',
+    );
+    expect(screen.getByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
+    expect(dialog.getByLabelText('Current Password')).toHaveValue('Wrong-pass1');
+  });
+
+  it('Cancel closes the dialog and forgets what was typed', async () => {
+    const user = userEvent.setup();
+    renderOwnAccount();
+    let dialog = await openDialog(user);
+    await user.type(dialog.getByLabelText('Current Password'), 'Old-pass1');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    dialog = await openDialog(user);
+    expect(dialog.getByLabelText('Current Password')).toHaveValue('');
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
+import { AdminPage, AdminPanel } from '../../../components/admin/admin-page.js';
+import { FlashMessage } from '../../../components/admin/flash-message.js';
+import { useFlash } from '../../../components/admin/use-flash.js';
+import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { useSession } from '../../../lib/session.js';
+import { useAdminInfo } from '../api/own-account.js';
+import { CredentialsForm } from './credentials-form.js';
+import { UpdatePasswordDialog } from './update-password-dialog.js';
+import './people.css';
+
+/** /admin/ownAccount: the signed-in administrator's name, email and password. */
+export function OwnAccountPage() {
+  const session = useSession();
+  // The layout lets only signed-in administrators in; this is for the type.
+  if (!session) return null;
+  return <OwnAccount adminId={session.id} />;
+}
+
+function OwnAccount({ adminId }: { adminId: number }) {
+  const info = useAdminInfo(adminId);
+  const { flash, show, dismiss } = useFlash();
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const renderBody = () => {
+    if (info.isPending) return <LoadingView label="Loading your account…" />;
+    if (info.isError) return <ErrorView message={t.adminInfoLoadFailed} />;
+    return (
+      <CredentialsForm
+        key={info.data.id}
+        info={info.data}
+        flash={{ show, dismiss }}
+        onUpdatePassword={() => {
+          dismiss();
+          setChangingPassword(true);
+        }}
+      />
+    );
+  };
+
+  return (
+    <AdminPage title="My Account">
+      <AdminPanel title="Credentials" className="people-form">
+        <FlashMessage flash={flash} onDismiss={dismiss} />
+        {renderBody()}
+      </AdminPanel>
+      <UpdatePasswordDialog
+        open={changingPassword}
+        userId={adminId}
+        onClose={() => setChangingPassword(false)}
+        onChanged={() => {
+          setChangingPassword(false);
+          show({ tone: 'success', text: t.passwordUpdated });
+        }}
+      />
+    </AdminPage>
+  );
+}

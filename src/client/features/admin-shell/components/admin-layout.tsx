@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { useSession } from '../../../lib/session.js';
+import { AdminSidebar } from './admin-sidebar.js';
+import './admin-shell.css';
+
+/**
+ * Every admin screen but the login: anyone who is not a signed-in administrator goes to /admin
+ * (spec section 6). The server refuses their calls anyway; this keeps them off empty screens.
+ * A session that ends elsewhere (a 401 clears it) sends the admin back to the login too.
+ */
+export function AdminLayout() {
+  const session = useSession();
+  const [open, setOpen] = useState(true);
+  if (!session?.isAdmin) return <Navigate to="/admin" replace />;
+  return (
+    <div className={`admin-shell ${open ? '' : 'admin-shell--collapsed'}`.trim()}>
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <AdminSidebar
+        firstName={session.firstName}
+        open={open}
+        onToggle={() => setOpen((value) => !value)}
+      />
+      <main id="admin-main" className="admin-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../../lib/auth-calls.js';
+import { useSiteConfig } from '../../../lib/site-config.js';
+import { toggleDarkMode, useDarkMode } from '../../../lib/theme.js';
+
+interface Section {
+  label: string;
+  to: string;
+  /** Paths that belong to the section, so editors highlight their list. */
+  owns: readonly string[];
+  icon: ReactNode;
+}
+
+const icon = (path: string) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+const SECTIONS: readonly Section[] = [
+  {
+    label: 'Dashboard',
+    to: '/admin/dashboard',
+    owns: ['/admin/dashboard'],
+    icon: icon('M3 12h7V3H3zM14 21h7v-9h-7zM14 3h7v5h-7zM3 21h7v-5H3z'),
+  },
+  {
+    label: 'Videos',
+    to: '/admin/videos',
+    owns: ['/admin/videos', '/admin/newVideo', '/admin/editVideo'],
+    icon: icon('M3 5h13v14H3zM16 10l5-3v10l-5-3'),
+  },
+  {
+    label: 'Artists',
+    to: '/admin/artistDashboard',
+    owns: ['/admin/artistDashboard', '/admin/newArtist', '/admin/editArtist'],
+    icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0'),
+  },
+  {
+    label: 'Users',
+    to: '/admin/userDashboard',
+    owns: ['/admin/userDashboard', '/admin/newAdmin'],
+    icon: icon(
+      'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 3a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3',
+    ),
+  },
+];
+
+function owns(section: Section, pathname: string): boolean {
+  return section.owns.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/** Spec section 2: Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name. */
+export function AdminSidebar({
+  firstName,
+  open,
+  onToggle,
+}: {
+  firstName: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { brand } = useSiteConfig();
+  const dark = useDarkMode();
+
+  const logOut = async () => {
+    await logout();
+    queryClient.clear();
+    await navigate('/admin', { replace: true });
+  };
+
+  return (
+    <aside className="admin-sidebar" aria-label="Back-office">
+      <div className="admin-sidebar__top">
+        <button
+          type="button"
+          className="admin-sidebar__toggle"
+          aria-expanded={open}
+          aria-controls="admin-sidebar-nav"
+          aria-label={open ? 'Collapse the menu' : 'Expand the menu'}
+          onClick={onToggle}
+        >
+          {icon(open ? 'M15 6l-6 6 6 6' : 'M4 6h16M4 12h16M4 18h16')}
+        </button>
+        {open && <span className="admin-sidebar__brand">{brand} Admin</span>}
+      </div>
+      <nav id="admin-sidebar-nav" className="admin-sidebar__nav" aria-label="Admin sections">
+        <ul>
+          {SECTIONS.map((section) => {
+            const current = owns(section, pathname);
+            return (
+              <li key={section.to}>
+                <Link
+                  to={section.to}
+                  className={`admin-sidebar__link ${current ? 'is-current' : ''}`.trim()}
+                  aria-current={current ? 'page' : undefined}
+                  title={open ? undefined : section.label}
+                >
+                  {section.icon}
+                  <span className="admin-sidebar__label">{section.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            <Link to="/" className="admin-sidebar__link" title={open ? undefined : 'Main Site'}>
+              {icon('M3 11l9-8 9 8M5 10v10h14V10')}
+              <span className="admin-sidebar__label">Main Site</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-sidebar__bottom">
+        <Link
+          to="/admin/ownAccount"
+          className={`admin-sidebar__link ${pathname === '/admin/ownAccount' ? 'is-current' : ''}`}
+          aria-current={pathname === '/admin/ownAccount' ? 'page' : undefined}
+          title={open ? undefined : firstName || 'My account'}
+        >
+          {icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0')}
+          <span className="admin-sidebar__label">{firstName || 'My account'}</span>
+        </Link>
+        <button
+          type="button"
+          className="admin-sidebar__link"
+          aria-pressed={dark}
+          onClick={toggleDarkMode}
+          title={open ? undefined : 'Dark mode'}
+        >
+          {icon('M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10Z')}
+          <span className="admin-sidebar__label">Dark mode</span>
+        </button>
+        <button
+          type="button"
+          className="admin-sidebar__link"
+          onClick={logOut}
+          title={open ? undefined : 'Log Out'}
+        >
+          {icon('M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10')}
+          <span className="admin-sidebar__label">Log Out</span>
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Video } from '../../../../shared/schemas/catalogue.js';
+import { DeleteButton, EditLink } from '../../../components/admin/row-actions.js';
+
+/** Public or Private, as the spec labels a video's state. */
+export function PrivacyBadge({ video }: { video: Video }) {
+  return (
+    <span className={`admin-badge admin-badge--${video.public_state ? 'public' : 'private'}`}>
+      {video.public_state ? 'Public' : 'Private'}
+    </span>
+  );
+}
+
+/** One search result: thumbnail, title, Public/Private, edit link and delete icon. */
+export function AllVideosRow({ video, onDelete }: { video: Video; onDelete: () => void }) {
+  return (
+    <li className="all-videos__row">
+      <img
+        className="admin-thumb"
+        src={video.thumbnail}
+        alt=""
+        width={96}
+        height={54}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="admin-grow all-videos__text">
+        <span className="all-videos__title">{video.title}</span>
+        <span className="all-videos__meta">
+          <PrivacyBadge video={video} />
+          {video.episode_number !== null && <span>Episode {video.episode_number}</span>}
+        </span>
+      </div>
+      <div className="all-videos__actions">
+        <EditLink to={`/admin/editVideo/${video.id}`} name={video.title} />
+        <DeleteButton name={video.title} onClick={onDelete} />
+      </div>
+    </li>
+  );
+}

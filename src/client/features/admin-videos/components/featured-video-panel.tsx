@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
+import {
+  featuredVideoBody,
+  type FeaturedVideo,
+  type FeaturedVideoInput,
+} from '../../../../shared/schemas/admin-videos.js';
+import { AdminPanel } from '../../../components/admin/admin-page.js';
+import { FlashMessage } from '../../../components/admin/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '../../../components/admin/use-flash.js';
+import { Button } from '../../../components/ui/button.js';
+import { FormField } from '../../../components/ui/form-field.js';
+import { LoadingView } from '../../../components/ui/page-states.js';
+import { fieldErrors } from '../../../lib/field-errors.js';
+import { useForm } from '../../../lib/use-form.js';
+import { useFeaturedVideo, useSaveFeaturedVideo } from '../api/featured-video.js';
+import { PrivacyBadge } from './all-videos-row.js';
+
+/** The home page's hero: a title and the link of the video it shows. */
+export function FeaturedVideoPanel() {
+  const featured = useFeaturedVideo();
+
+  useEffect(() => {
+    if (featured.error) console.error(ui.featuredLoadFailed, featured.error);
+  }, [featured.error]);
+
+  let body;
+  if (featured.isPending) body = <LoadingView label="Loading the featured video…" />;
+  else if (featured.isError)
+    body = (
+      <div className="videos-page__error-block">
+        <p className="videos-page__error" role="alert">
+          {ui.featuredLoadFailed}
+        </p>
+        <Button variant="secondary" onClick={() => void featured.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else body = <FeaturedVideoForm featured={featured.data} />;
+
+  return (
+    <AdminPanel title="Featured Video" className="featured-panel">
+      {body}
+    </AdminPanel>
+  );
+}
+
+function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
+  const save = useSaveFeaturedVideo();
+  const { flash, show, dismiss } = useFlash(ADMIN_MESSAGE_MS);
+  // The fields start from what is saved; a background refresh does not overwrite the typing.
+  const form = useForm<FeaturedVideoInput>(
+    { title: featured.title, link: featured.link },
+    (values) => fieldErrors<keyof FeaturedVideoInput>(featuredVideoBody, values),
+  );
+
+  const onValid = (values: FeaturedVideoInput) => {
+    dismiss();
+    save.mutate(
+      { title: values.title.trim(), link: values.link.trim() },
+      {
+        onSuccess: () => show({ tone: 'success', text: adminUiMessages.featuredUpdated }),
+        onError: (error) =>
+          show({
+            tone: 'error',
+            text: adminUiMessages.featuredUpdateFailed,
+            detail: detailOf(error, adminUiMessages.featuredUpdateFailed),
+          }),
+      },
+    );
+  };
+
+  const { video } = featured;
+  return (
+    <form className="form featured-form" noValidate onSubmit={form.handleSubmit(onValid)}>
+      <FormField label="Featured Video Title" maxLength={200} {...form.bind('title')} />
+      <FormField
+        label="Linked Video Link"
+        type="url"
+        inputMode="url"
+        placeholder="https://www.youtube.com/watch?v=…"
+        {...form.bind('link')}
+      />
+      {video ? (
+        <div className="featured-form__current">
+          <img className="admin-thumb" src={video.thumbnail} alt="" width={96} height={54} />
+          <p className="admin-grow">
+            <span className="featured-form__kicker">Linked video</span>
+            <span className="featured-form__title">{video.title}</span>
+          </p>
+          <PrivacyBadge video={video} />
+        </div>
+      ) : (
+        featured.link && <p className="admin-empty">{ui.featuredNotInCatalogue}</p>
+      )}
+      <FlashMessage flash={flash} onDismiss={dismiss} />
+      <div className="featured-form__actions">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
+import { validationMessages } from '../../../../shared/messages/validation.js';
+import type { Tag } from '../../../../shared/schemas/catalogue.js';
+import { FlashMessage } from '../../../components/admin/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '../../../components/admin/use-flash.js';
+import { Button } from '../../../components/ui/button.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { tagSuggestionsQuery } from '../api/layout.js';
+import { LayoutTagCombobox } from './layout-tag-combobox.js';
+
+interface LayoutAddTagDialogProps {
+  open: boolean;
+  layout: Tag[];
+  onAdd: (tag: Tag) => void;
+  onClose: () => void;
+}
+
+/** '+ Add Category': pick an existing tag; it joins the end of the (unsaved) layout. */
+export function LayoutAddTagDialog({ open, layout, onAdd, onClose }: LayoutAddTagDialogProps) {
+  return (
+    <Modal open={open} title={adminUiMessages.addTagTitle} onClose={onClose}>
+      <AddTagForm layout={layout} onAdd={onAdd} />
+    </Modal>
+  );
+}
+
+const sameName = (a: string, b: string) =>
+  a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0;
+
+// Rendered only while the popup is open, so every opening starts empty.
+function AddTagForm({ layout, onAdd }: { layout: Tag[]; onAdd: (tag: Tag) => void }) {
+  const queryClient = useQueryClient();
+  const noteId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState<Tag | null>(null);
+  const [checking, setChecking] = useState(false);
+  const { flash, show, dismiss } = useFlash(ADMIN_MESSAGE_MS);
+  const layoutIds = new Set(layout.map((tag) => tag.id));
+
+  // showModal() focuses the × button after the children's effects run; the field takes it a frame later.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const invalid = (detail?: string) => {
+    show({ tone: 'error', text: validationMessages.invalidTag, detail });
+    inputRef.current?.focus();
+  };
+
+  /** Typed text that names an existing tag counts as choosing it. */
+  const findTyped = async (): Promise<Tag | null> => {
+    const typed = text.trim();
+    if (typed === '') return null;
+    const { tags } = await queryClient.fetchQuery(tagSuggestionsQuery(typed));
+    return tags.find((tag) => sameName(tag.name, typed)) ?? null;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    dismiss();
+    let tag = selected && sameName(selected.name, text) ? selected : null;
+    if (!tag) {
+      setChecking(true);
+      try {
+        tag = await findTyped();
+      } catch (error) {
+        console.error(ui.tagSuggestionsFailed, error);
+        invalid(detailOf(error, validationMessages.invalidTag));
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    if (!tag) invalid();
+    else if (layoutIds.has(tag.id)) invalid(ui.tagAlreadyInLayout);
+    else onAdd(tag);
+  };
+
+  return (
+    <form className="form layout-add" noValidate onSubmit={submit}>
+      <LayoutTagCombobox
+        label="Tag"
+        text={text}
+        onTextChange={(next) => {
+          setText(next);
+          if (selected && !sameName(selected.name, next)) setSelected(null);
+        }}
+        onSelect={(tag) => {
+          setSelected(tag);
+          setText(tag.name);
+          dismiss();
+        }}
+        layoutIds={layoutIds}
+        describedBy={noteId}
+        invalid={flash?.tone === 'error'}
+        inputRef={inputRef}
+      />
+      <p id={noteId} className="layout-add__note">
+        {adminUiMessages.addTagNote}
+      </p>
+      <FlashMessage flash={flash} onDismiss={dismiss} />
+      <div className="layout-add__actions">
+        <Button type="submit" disabled={checking}>
+          Add Tag to Layout
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,285 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
+import { adminUiMessages as ui } from '../../../../shared/messages/admin-ui.js';
+import { apiMessages } from '../../../../shared/messages/api.js';
+import { validationMessages } from '../../../../shared/messages/validation.js';
+import type { Video } from '../../../../shared/schemas/catalogue.js';
+import { parseYoutubeId } from '../../../../shared/schemas/youtube-url.js';
+import { AdminPage, AdminPanel } from '../../../components/admin/admin-page.js';
+import { FlashMessage } from '../../../components/admin/flash-message.js';
+import { useFlash, type Flash } from '../../../components/admin/use-flash.js';
+import { Button } from '../../../components/ui/button.js';
+import { importVideo } from '../api/editor-import.js';
+import { useSaveVideo } from '../api/editor-save.js';
+import { editorVideoQuery } from '../api/editor-video.js';
+import {
+  EMPTY_VALUES,
+  episodeError,
+  missingFields,
+  updateBody,
+  valuesFromVideo,
+  type EditorValues,
+  type RequiredField,
+} from '../utils/editor-form.js';
+import { importFailureFlash, saveFailureFlash } from '../utils/editor-messages.js';
+import { startTagChanges, type TagChanges } from '../utils/editor-tag-changes.js';
+import { VideoEditorPreview } from './video-editor-preview.js';
+import { VideoEditorTags } from './video-editor-tags.js';
+import './video-editor.css';
+
+/** What the editor's URL may carry: a Discard counter (to start over) or a message to show. */
+export interface EditorLocationState {
+  reset?: number;
+  flash?: Flash;
+}
+
+const TITLE_MAX = 200;
+const DESCRIPTION_MAX = 10_000;
+
+/**
+ * The form of /admin/newVideo and /admin/editVideo/{id}: find a video by its YouTube link (Enter
+ * in the link field finds it), then title, episode number, description, privacy and tags;
+ * Discard starts over on /admin/newVideo, Publish saves (spec sections 2, 4, 5 and 8).
+ */
+export function VideoEditorForm({ video }: { video: Video | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { flash, show, dismiss } = useFlash();
+  const [values, setValues] = useState<EditorValues>(() =>
+    video ? valuesFromVideo(video) : EMPTY_VALUES,
+  );
+  const [current, setCurrent] = useState<Video | null>(video);
+  const [tags, setTags] = useState<TagChanges>(() => startTagChanges(video?.tags ?? []));
+  const [tried, setTried] = useState(false);
+  const find = useMutation({ mutationFn: importVideo });
+  const save = useSaveVideo();
+  const linkField = useRef<HTMLInputElement>(null);
+  const titleField = useRef<HTMLInputElement>(null);
+  const episodeField = useRef<HTMLInputElement>(null);
+  const descriptionField = useRef<HTMLTextAreaElement>(null);
+  const focus = (field: RequiredField) =>
+    ({ link: linkField, title: titleField, episode: episodeField, description: descriptionField })[
+      field
+    ].current?.focus();
+  const ids = {
+    link: useId(),
+    title: useId(),
+    episode: useId(),
+    episodeHint: useId(),
+    episodeError: useId(),
+    description: useId(),
+    privacy: useId(),
+  };
+
+  const state = location.state as EditorLocationState | null;
+  const arrivedWith = useRef(state?.flash);
+  useEffect(() => {
+    // A message carried here (after an import) shows once; a reload must not show it again.
+    const carried = arrivedWith.current;
+    if (!carried) return;
+    arrivedWith.current = undefined;
+    show(carried);
+    titleField.current?.focus();
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [show, navigate, location.pathname, titleField]);
+
+  const missing = new Set<RequiredField>(tried ? missingFields(values) : []);
+  const episodeProblem =
+    tried && !missing.has('episode') ? episodeError(values.episode) : undefined;
+  const busy = find.isPending || save.isPending;
+
+  const set =
+    <K extends keyof EditorValues>(key: K) =>
+    (value: EditorValues[K]) =>
+      setValues((before) => ({ ...before, [key]: value }));
+
+  function onFind(event: FormEvent) {
+    event.preventDefault();
+    const link = values.link.trim();
+    if (link === '') {
+      show({ tone: 'error', text: t.linkRequired });
+      focus('link');
+      return;
+    }
+    if (!parseYoutubeId(link)) {
+      show({ tone: 'error', text: ui.videoImportFailed, detail: apiMessages.youtubeLinkInvalid });
+      focus('link');
+      return;
+    }
+    dismiss();
+    find.mutate(link, {
+      onSuccess: (found) => {
+        // Spec section 4: the form now edits the imported video (its id and public state).
+        queryClient.setQueryData(editorVideoQuery(String(found.id)).queryKey, found);
+        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin-editor' });
+        const next: EditorLocationState = { flash: { tone: 'success', text: ui.videoImported } };
+        void navigate(`/admin/editVideo/${found.id}`, { replace: true, state: next });
+      },
+      onError: (error) => show(importFailureFlash(error)),
+    });
+  }
+
+  function onPublish(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    const empty = missingFields(values);
+    if (empty.length > 0) {
+      show({ tone: 'error', text: validationMessages.videoFillAll });
+      focus(empty[0]!);
+      return;
+    }
+    if (episodeError(values.episode)) {
+      dismiss();
+      focus('episode');
+      return;
+    }
+    if (!current) {
+      show({ tone: 'error', text: t.findFirst });
+      focus('link');
+      return;
+    }
+    if (parseYoutubeId(values.link) !== current.youtube_id) {
+      show({ tone: 'error', text: t.linkChanged });
+      focus('link');
+      return;
+    }
+    dismiss();
+    save.mutate(
+      { body: updateBody(current.id, values), tags },
+      {
+        onSuccess: (result) => {
+          setCurrent({ ...result.video, tags: result.tags });
+          setTags(startTagChanges(result.tags));
+          show({ tone: 'success', text: ui.videoUpdated });
+        },
+        onError: (error) => show(saveFailureFlash(error)),
+      },
+    );
+  }
+
+  const discardState: EditorLocationState = { reset: (state?.reset ?? 0) + 1 };
+
+  return (
+    <AdminPage
+      title={video ? t.editTitle : t.newTitle}
+      actions={
+        current?.public_state && (
+          <Link className="btn btn--secondary" to={`/videos/${current.id}`}>
+            View on site
+          </Link>
+        )
+      }
+    >
+      <FlashMessage flash={flash} onDismiss={dismiss} />
+      <div className="editor-layout">
+        <AdminPanel title="YouTube Video" className="editor-layout__video">
+          <form className="editor-find" noValidate onSubmit={onFind} aria-busy={find.isPending}>
+            <div className="field editor-find__field">
+              <label htmlFor={ids.link}>YouTube link</label>
+              <input
+                ref={linkField}
+                id={ids.link}
+                type="url"
+                inputMode="url"
+                placeholder="https://youtu.be/…"
+                value={values.link}
+                aria-invalid={missing.has('link') || undefined}
+                onChange={(event) => set('link')(event.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={busy}>
+              {find.isPending ? 'Finding…' : 'Find Video'}
+            </Button>
+          </form>
+          <VideoEditorPreview key={current?.id ?? 'none'} video={current} />
+        </AdminPanel>
+
+        <AdminPanel title="Details" className="editor-layout__details">
+          <form className="form editor-details" noValidate onSubmit={onPublish}>
+            <div className="field">
+              <label htmlFor={ids.title}>Title</label>
+              <input
+                ref={titleField}
+                id={ids.title}
+                value={values.title}
+                maxLength={TITLE_MAX}
+                aria-invalid={missing.has('title') || undefined}
+                onChange={(event) => set('title')(event.target.value)}
+              />
+            </div>
+            <div className="field editor-details__episode">
+              <label htmlFor={ids.episode}>Episode number</label>
+              <input
+                ref={episodeField}
+                id={ids.episode}
+                inputMode="numeric"
+                value={values.episode}
+                aria-invalid={missing.has('episode') || episodeProblem !== undefined || undefined}
+                aria-describedby={
+                  episodeProblem ? `${ids.episodeError} ${ids.episodeHint}` : ids.episodeHint
+                }
+                onChange={(event) => set('episode')(event.target.value)}
+              />
+              {episodeProblem && (
+                <p id={ids.episodeError} className="field__error">
+                  {episodeProblem}
+                </p>
+              )}
+              <p id={ids.episodeHint} className="editor-hint">
+                {t.episodeHint}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.description}>Description</label>
+              <textarea
+                ref={descriptionField}
+                id={ids.description}
+                rows={6}
+                value={values.description}
+                maxLength={DESCRIPTION_MAX}
+                aria-invalid={missing.has('description') || undefined}
+                onChange={(event) => set('description')(event.target.value)}
+              />
+            </div>
+            <fieldset className="editor-privacy">
+              <legend>Privacy</legend>
+              {(
+                [
+                  [true, 'Public', 'Anyone can watch it.'],
+                  [false, 'Private', 'Only administrators can see it.'],
+                ] as const
+              ).map(([isPublic, label, hint]) => (
+                <div key={label} className="editor-privacy__option">
+                  <input
+                    id={`${ids.privacy}-${label}`}
+                    type="radio"
+                    name={ids.privacy}
+                    checked={values.isPublic === isPublic}
+                    aria-describedby={`${ids.privacy}-${label}-hint`}
+                    onChange={() => set('isPublic')(isPublic)}
+                  />
+                  <label htmlFor={`${ids.privacy}-${label}`}>{label}</label>
+                  <span id={`${ids.privacy}-${label}-hint`} className="editor-hint">
+                    {hint}
+                  </span>
+                </div>
+              ))}
+            </fieldset>
+            <VideoEditorTags changes={tags} onChange={setTags} disabled={save.isPending} />
+            <div className="editor-actions">
+              <Link className="btn btn--secondary" to="/admin/newVideo" state={discardState}>
+                Discard
+              </Link>
+              <Button type="submit" disabled={busy}>
+                {save.isPending ? 'Publishing…' : 'Publish'}
+              </Button>
+            </div>
+          </form>
+        </AdminPanel>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
+import type { Video } from '../../../../shared/schemas/catalogue.js';
+import { Button } from '../../../components/ui/button.js';
+
+/** The privacy-enhanced player host the public video page uses too. */
+const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * The found video: thumbnail (a plain box when it does not load), its id and saved privacy, and
+ * on request the player (never autoplaying, spec section 9).
+ */
+export function VideoEditorPreview({ video }: { video: Video | null }) {
+  const [playing, setPlaying] = useState(false);
+  const [broken, setBroken] = useState<string | null>(null);
+
+  if (!video) {
+    return (
+      <div className="editor-preview editor-preview--empty">
+        <div className="editor-preview__media editor-preview__placeholder" aria-hidden="true">
+          ▶
+        </div>
+        <p className="editor-hint">{t.noVideoYet}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="editor-preview">
+      {playing ? (
+        <iframe
+          className="editor-preview__media"
+          src={`${EMBED_ORIGIN}/embed/${encodeURIComponent(video.youtube_id)}`}
+          title={`Player: ${video.title}`}
+          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : broken === video.thumbnail || !video.thumbnail ? (
+        <div className="editor-preview__media editor-preview__placeholder">{t.noThumbnail}</div>
+      ) : (
+        <img
+          className="editor-preview__media"
+          src={video.thumbnail}
+          alt={`Thumbnail of ${video.title}`}
+          onError={() => setBroken(video.thumbnail)}
+        />
+      )}
+      <div className="editor-preview__facts">
+        <span>Video #{video.id}</span>
+        <span
+          className={`admin-badge ${video.public_state ? 'admin-badge--public' : 'admin-badge--private'}`}
+        >
+          {video.public_state ? 'Public' : 'Private'}
+        </span>
+      </div>
+      <div className="editor-preview__actions">
+        <Button variant="secondary" onClick={() => setPlaying(!playing)}>
+          {playing ? 'Hide player' : 'Play preview'}
+        </Button>
+        <a href={video.youtube_url} target="_blank" rel="noreferrer">
+          Watch on YouTube<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { adminUiMessages as ui } from '../../../../shared/messages/admin-ui.js';
+import { apiMessages } from '../../../../shared/messages/api.js';
+import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
+import { ApiError } from '../../../lib/api-client.js';
+
+/**
+ * Spec section 8, video import: 401 (YouTube refused the credentials) asks the admin to sign in
+ * to YouTube and come back, 409 is a duplicate, anything else 'Error getting video' with the
+ * server's reason.
+ */
+export function importFailureFlash(error: unknown): Flash {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) return { tone: 'error', text: apiMessages.youtubeSignIn };
+  if (status === 409) return { tone: 'error', text: ui.videoAlreadyImported };
+  return {
+    tone: 'error',
+    text: ui.videoImportFailed,
+    detail: detailOf(error, ui.videoImportFailed),
+  };
+}
+
+/** Spec section 8, video edit. */
+export function saveFailureFlash(error: unknown): Flash {
+  return {
+    tone: 'error',
+    text: ui.videoUpdateFailed,
+    detail: detailOf(error, ui.videoUpdateFailed),
+  };
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** `value`, once it has stayed the same for `ms` milliseconds (the first value at once). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}

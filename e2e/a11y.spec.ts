@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { openAsAdmin } from './admin.js';
+import { ADMIN_SCREENS, adminScreenPath } from './admin-pages.js';
 import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';
 
 /** WCAG 2.0 and 2.1, levels A and AA. Only serious and critical findings fail; all are printed. */
@@ -14,23 +16,36 @@ for (const theme of ['light', 'dark'] as const) {
         await useStoredTheme(page, theme);
         if (target.signedIn) await signInFreshUser(page);
         await openSettled(page, path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        const report = violations.map((violation) => {
-          const nodes = violation.nodes
-            .slice(0, 5)
-            .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`);
-          return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes.join('\n')}`;
-        });
-        if (report.length > 0) {
-          console.log(`axe: ${target.name} (${theme}) ${path}\n${report.join('\n')}`);
-        }
-        const blocking = violations
-          .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-          .map((violation) => violation.id);
-        expect(blocking, report.join('\n')).toEqual([]);
+        await expectNoBlockingViolations(page, `${target.name} (${theme}) ${path}`, theme);
+      });
+    }
+    for (const target of ADMIN_SCREENS) {
+      test(`${target.name}: no serious or critical violation`, async ({ page }) => {
+        const path = await adminScreenPath(page.request, target);
+        await useStoredTheme(page, theme);
+        if (target.signedIn) await openAsAdmin(page, path);
+        await openSettled(page, path);
+        await expectNoBlockingViolations(page, `${target.name} (${theme}) ${path}`, theme);
       });
     }
   });
+}
+
+/** Runs axe; prints every finding and fails on serious or critical ones. */
+async function expectNoBlockingViolations(page: Page, label: string, theme: string) {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.map((violation) => {
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`);
+    return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes.join('\n')}`;
+  });
+  if (report.length > 0) {
+    console.log(`axe: ${label}\n${report.join('\n')}`);
+  }
+  const blocking = violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => violation.id);
+  expect(blocking, report.join('\n')).toEqual([]);
 }

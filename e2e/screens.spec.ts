@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { openAsAdmin } from './admin.js';
+import { ADMIN_SCREENS, adminScreenPath } from './admin-pages.js';
 import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';
 
 const SCREENS_DIR = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
@@ -18,38 +20,52 @@ for (const width of WIDTHS) {
           await useStoredTheme(page, theme);
           if (target.signedIn) await signInFreshUser(page);
           await openSettled(page, path);
-          // Lazy images beside the viewport (row scrollers) would show blank in a full-page shot.
-          await page.evaluate(async () => {
-            const images = [...document.querySelectorAll('img')];
-            for (const image of images) image.loading = 'eager';
-            await Promise.all(
-              images.map((image) => (image.complete ? null : image.decode().catch(() => null))),
-            );
-          });
-          await page.screenshot({
-            path: join(SCREENS_DIR, `${target.name}-${width}-${theme}.png`),
-            fullPage: true,
-          });
-          const overflow = await page.evaluate(() => {
-            const limit = window.innerWidth;
-            // The widest offenders name the culprit when the page scrolls sideways.
-            const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-              .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
-              .slice(0, 5)
-              .map((element) => {
-                const classes = element.className
-                  ? `.${String(element.className).split(' ').join('.')}`
-                  : '';
-                return `${element.tagName.toLowerCase()}${classes} right=${Math.round(element.getBoundingClientRect().right)}`;
-              });
-            return { scrollWidth: document.documentElement.scrollWidth, innerWidth: limit, wide };
-          });
-          expect(
-            overflow.scrollWidth,
-            `${path} overflows: ${overflow.wide.join(', ')}`,
-          ).toBeLessThanOrEqual(overflow.innerWidth);
+          await screenshotWithoutOverflow(page, path, `${target.name}-${width}-${theme}.png`);
+        });
+      }
+      for (const target of ADMIN_SCREENS) {
+        test(`${target.name}: screenshot, nothing wider than the window`, async ({ page }) => {
+          const path = await adminScreenPath(page.request, target);
+          await useStoredTheme(page, theme);
+          if (target.signedIn) await openAsAdmin(page, path);
+          await openSettled(page, path);
+          await screenshotWithoutOverflow(page, path, `${target.name}-${width}-${theme}.png`);
         });
       }
     });
   }
+}
+
+/** A full-page screenshot; fails when anything sticks out sideways, naming the culprits. */
+async function screenshotWithoutOverflow(page: Page, path: string, file: string) {
+  // Lazy images beside the viewport (row scrollers) would show blank in a full-page shot.
+  await page.evaluate(async () => {
+    const images = [...document.querySelectorAll('img')];
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(
+      images.map((image) => (image.complete ? null : image.decode().catch(() => null))),
+    );
+  });
+  await page.screenshot({
+    path: join(SCREENS_DIR, file),
+    fullPage: true,
+  });
+  const overflow = await page.evaluate(() => {
+    const limit = window.innerWidth;
+    // The widest offenders name the culprit when the page scrolls sideways.
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+      .slice(0, 5)
+      .map((element) => {
+        const classes = element.className
+          ? `.${String(element.className).split(' ').join('.')}`
+          : '';
+        return `${element.tagName.toLowerCase()}${classes} right=${Math.round(element.getBoundingClientRect().right)}`;
+      });
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: limit, wide };
+  });
+  expect(
+    overflow.scrollWidth,
+    `${path} overflows: ${overflow.wide.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.innerWidth);
 }

@@ -89,9 +89,15 @@ test.describe('footer', () => {
   test('is absent on a path containing admin', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await page.goto('/admin');
+    // A public page whose path merely contains the word: the site's frame, without the footer.
+    await page.goto('/old-admin-notes');
+    await expect(page.getByText('This page could not be found.')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    // The back-office login.
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     await expect(page.locator('footer')).toHaveCount(0);
   });
 });

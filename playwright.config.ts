@@ -47,6 +47,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'E2e-admin-Pass1',
       CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? './dist/client',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Every browser test comes from one address; the limits have their own API tests.
+      RATE_LIMIT_SCALE: '100',
       ...YOUTUBE_ENV,
     },
   },

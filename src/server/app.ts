@@ -10,6 +10,7 @@ import type { DatabaseHandle, Database } from './db/client.js';
 import type { Config } from './env.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
+import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
@@ -114,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  // Before authentication, so a flood is refused without a session lookup per request.
+  await registerAbuseLimits(app);
   registerAuthentication(app);
   registerAccessControl(app);
   registerHealth(app);

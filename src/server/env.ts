@@ -49,6 +49,11 @@ export const configSchema = z
     YOUTUBE_API_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url().default('https://www.youtube.com/oembed'),
     YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /**
+     * Multiplies every rate limit. 1 in production; test runs that send hundreds of requests from
+     * one address raise it, and the tests of the limits themselves run at 1.
+     */
+    RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -130,11 +130,12 @@ export async function callApi(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; ip?: string } = {},
 ): Promise<ApiResponse> {
   const response = await app.inject({
     method,
     url,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });

@@ -12,6 +12,8 @@ export const apiMessages = {
   signInRequired: 'Please sign in to continue.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   adminRequired: 'Only administrators can do that.',
+  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  tooManyRequests: 'Too many requests. Please slow down and try again in a moment.',
   notYourAccount: 'You can only change your own account.',
   // account
   accountSaved: 'Account changes saved',

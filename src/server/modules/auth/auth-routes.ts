@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { normalizeEmail } from '../../../shared/validation.js';
 import { conflict, unauthorized } from '../../lib/http-errors.js';
+import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { created, ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
 import {
@@ -46,8 +47,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         body: registerBody,
-        response: { 201: envelope(sessionUser), ...errors },
+        response: { 201: envelope(sessionUser), ...errors, 429: errorEnvelope },
       },
+      config: routeLimit(app, LIMITS.register),
     },
     async (request, reply) => {
       const body = request.body;
@@ -76,15 +78,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         body: loginBody,
-        response: { 201: envelope(sessionUser), ...errors },
+        response: { 201: envelope(sessionUser), ...errors, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const user = await findUserByEmail(app.db, normalizeEmail(request.body.email));
+      const email = normalizeEmail(request.body.email);
+      // Unknown emails count too, so the limit says nothing about which accounts exist.
+      const keys = [`account:${email}`, `ip:${request.ip}`];
+      await app.abuse.login.check(keys);
+      const user = await findUserByEmail(app.db, email);
       const valid = user
         ? await verifyPassword(user.passwordHash, request.body.password)
         : await verifyAgainstNothing(request.body.password);
-      if (!user || !valid) throw unauthorized(apiMessages.loginFailed);
+      if (!user || !valid) {
+        await app.abuse.login.fail(keys);
+        throw unauthorized(apiMessages.loginFailed);
+      }
+      await app.abuse.login.forget([`account:${email}`]);
       return startSession(reply, user, apiMessages.loggedIn);
     },
   );

@@ -17,10 +17,19 @@ import { revokeUserSessions } from '../auth/session-repository.js';
 import { findUserByEmail, setPasswordHash } from '../users/users-repository.js';
 import { RECOVERY_CODE_TTL_MS, generateRecoveryCode, hashRecoveryCode } from './recovery-code.js';
 import { recoveryMail } from './recovery-mail.js';
+import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 
-const errors = { 400: errorEnvelope };
+const errors = { 400: errorEnvelope, 429: errorEnvelope };
 const answer = { 200: envelope(z.null()), ...errors };
+
+/**
+ * Wrong codes count per account (on top of each code's own five tries) and per address, so
+ * neither many codes for one account nor one address trying many accounts gets far.
+ */
+function failureKeys(email: string, ip: string): string[] {
+  return [`account:${normalizeEmail(email)}`, `ip:${ip}`];
+}
 
 /** POST /api/recovery/generate, /validate and /reset: password recovery by a mailed code. */
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
@@ -56,7 +65,10 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/recovery/generate',
-    { schema: { tags: ['recovery'], body: recoveryGenerateBody, response: answer } },
+    {
+      schema: { tags: ['recovery'], body: recoveryGenerateBody, response: answer },
+      config: routeLimit(app, LIMITS.recoveryGenerate),
+    },
     async (request) => {
       // The lookup and the mail run after the answer, so neither the body nor the time taken
       // tells whether the email has an account.
@@ -73,8 +85,13 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     '/recovery/validate',
     { schema: { tags: ['recovery'], body: recoveryValidateBody, response: answer } },
     async (request) => {
+      const keys = failureKeys(request.body.email, request.ip);
+      await app.abuse.recovery.check(keys);
       const user = await checkCode(request.body.email, request.body.recoveryCode, false);
-      if (!user) throw badRequest(apiMessages.recoveryCodeInvalid);
+      if (!user) {
+        await app.abuse.recovery.fail(keys);
+        throw badRequest(apiMessages.recoveryCodeInvalid);
+      }
       return ok(null, apiMessages.recoveryCodeValid);
     },
   );
@@ -84,6 +101,8 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['recovery'], body: recoveryResetBody, response: answer } },
     async (request) => {
       const body = request.body;
+      const keys = failureKeys(body.email, request.ip);
+      await app.abuse.recovery.check(keys);
       // Hashed before the transaction, so the slow hash never holds a database lock.
       const passwordHash = await hashPassword(body.password);
       const user = await findUserByEmail(app.db, normalizeEmail(body.email));
@@ -97,7 +116,11 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
           await revokeUserSessions(tx, user.id);
           return true;
         }));
-      if (!reset) throw badRequest(apiMessages.recoveryCodeInvalid);
+      if (!reset) {
+        await app.abuse.recovery.fail(keys);
+        throw badRequest(apiMessages.recoveryCodeInvalid);
+      }
+      await app.abuse.recovery.forget([`account:${normalizeEmail(body.email)}`]);
       return ok(null, apiMessages.passwordReset);
     },
   );

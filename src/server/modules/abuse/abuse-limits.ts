@@ -1,0 +1,74 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { apiMessages } from '../../../shared/messages/api.js';
+import { HttpError } from '../../lib/http-errors.js';
+import {
+  connectRedis,
+  createMemoryAttemptStore,
+  createRedisAttemptStore,
+  type AttemptStore,
+} from './attempt-store.js';
+import { createFailureLimiter, type FailureLimiter } from './failure-limiter.js';
+
+const MINUTE = 60_000;
+
+/** The limits, before RATE_LIMIT_SCALE. Failures are wrong passwords or codes. */
+export const LIMITS = {
+  /** OWASP: lock out guessing per account and per address, for minutes, not forever. */
+  loginFailures: { max: 10, windowMs: 15 * MINUTE },
+  recoveryFailures: { max: 10, windowMs: 60 * MINUTE },
+  /** Sign-ups per address: enough for a family behind one router, too few to sweep emails. */
+  register: { max: 10, windowMs: 60 * MINUTE },
+  /** Recovery mails asked for per address (each account also has its own one-minute cooldown). */
+  recoveryGenerate: { max: 10, windowMs: 15 * MINUTE },
+  /** Every request per address: far above a person, well below a flood. */
+  general: { max: 600, windowMs: MINUTE },
+} as const;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    abuse: { login: FailureLimiter; recovery: FailureLimiter };
+  }
+}
+
+/**
+ * Rate limits: a general per-address limit on every request (refused ones count too), tighter
+ * ones on sign-up and recovery mail, and failure limits on login and recovery codes. In memory,
+ * or in Redis (REDIS_URL) so that every instance sees the same counts.
+ */
+export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
+  const scale = app.config.RATE_LIMIT_SCALE;
+  const redis = app.config.REDIS_URL ? connectRedis(app.config.REDIS_URL) : undefined;
+  const store: AttemptStore = redis ? createRedisAttemptStore(redis) : createMemoryAttemptStore();
+  app.decorate('abuse', {
+    login: createFailureLimiter(store, 'login', scaled(LIMITS.loginFailures, scale)),
+    recovery: createFailureLimiter(store, 'recovery', scaled(LIMITS.recoveryFailures, scale)),
+  });
+  app.addHook('onClose', async () => {
+    await store.close();
+    redis?.disconnect();
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: LIMITS.general.max * scale,
+    timeWindow: LIMITS.general.windowMs,
+    ...(redis ? { redis, nameSpace: 'twang:rate:' } : {}),
+    // Redis away: serve rather than refuse everyone; the failure limits still need it and say so.
+    skipOnError: true,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    // The plugin has set Retry-After already; the error handler writes the envelope.
+    errorResponseBuilder: () => new HttpError(429, apiMessages.tooManyRequests),
+  });
+}
+
+export function scaled(limit: { max: number; windowMs: number }, scale: number) {
+  return { max: limit.max * scale, windowMs: limit.windowMs };
+}
+
+/** Route options for a tighter per-address limit on one route. */
+export function routeLimit(app: FastifyInstance, limit: { max: number; windowMs: number }) {
+  return {
+    rateLimit: { max: limit.max * app.config.RATE_LIMIT_SCALE, timeWindow: limit.windowMs },
+  };
+}

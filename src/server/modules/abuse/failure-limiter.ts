@@ -1,0 +1,44 @@
+import { apiMessages } from '../../../shared/messages/api.js';
+import { HttpError } from '../../lib/http-errors.js';
+import type { AttemptStore } from './attempt-store.js';
+
+export interface FailureLimit {
+  /** Failures allowed in a window; the next attempt is refused until it ends. */
+  max: number;
+  windowMs: number;
+}
+
+/** 429 with Retry-After in whole seconds (at least one). */
+export function tooManyAttempts(resetInMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new HttpError(429, apiMessages.tooManyAttempts, {
+    'retry-after': String(seconds),
+  });
+}
+
+/**
+ * Counts failures (wrong passwords, wrong codes) under several keys at once (an account and an
+ * address): once any key reaches `max`, every attempt under it is refused until its window ends,
+ * right or wrong, so guessing cannot go on by trying the right answer last.
+ */
+export function createFailureLimiter(store: AttemptStore, name: string, limit: FailureLimit) {
+  const keyOf = (key: string) => `${name}:${key}`;
+  return {
+    /** Throws 429 when any key is spent. */
+    async check(keys: readonly string[]): Promise<void> {
+      for (const key of keys) {
+        const { count, resetInMs } = await store.peek(keyOf(key));
+        if (count >= limit.max) throw tooManyAttempts(resetInMs);
+      }
+    },
+    async fail(keys: readonly string[]): Promise<void> {
+      await Promise.all(keys.map((key) => store.hit(keyOf(key), limit.windowMs)));
+    },
+    /** A success forgets the failures of these keys (the account's, not the address's). */
+    async forget(keys: readonly string[]): Promise<void> {
+      await Promise.all(keys.map((key) => store.clear(keyOf(key))));
+    },
+  };
+}
+
+export type FailureLimiter = ReturnType<typeof createFailureLimiter>;

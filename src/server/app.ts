@@ -20,7 +20,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The limit counts the encoded path: 100 characters of a non-Latin script are ~900 bytes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     frameworkErrors: (error, _request, reply: FastifyReply) => {
+      // Refused before any hook runs, so the security headers are added here.
       void reply
+        .headers(REFUSAL_HEADERS)
         .code(400)
         .send({ status: 400, data: null, message: `The address is not valid: ${error.message}` });
     },
@@ -98,8 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close());
 
   registerErrorHandler(app);
+  // First, so every later refusal (NUL, limits, auth) still carries the headers.
+  await registerSecurityHeaders(app);
   registerRejectNul(app);
-  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     exposedHeaders: ['authorization'],

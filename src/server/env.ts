@@ -41,6 +41,14 @@ export const configSchema = z
     APP_STORE_URL: z.url().default('https://apps.apple.com/'),
     PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps'),
     CORS_ORIGINS: csv.default([]),
+    /** Hosts (https) the pages may load images from besides this site and YouTube's thumbnails. */
+    IMAGE_HOSTS: csv
+      .pipe(
+        z.array(
+          z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be host names, like img.example.com'),
+        ),
+      )
+      .default([]),
     ADMIN_EMAIL: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(1).optional(),
     SEED: z.enum(['demo', 'none']).optional(),

@@ -7,18 +7,6 @@ import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { pageMetaFor, plainPageMeta } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
 
-const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  'frame-src https://www.youtube-nocookie.com',
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 export interface ClientApp {
   /**
    * Sends the SPA's index.html (client routes are resolved in the browser), with the head tags
@@ -72,9 +60,6 @@ export async function registerClientApp(
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', PAGE_POLICY)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'strict-origin-when-cross-origin')
         .send(renderPage(await headFor(request))),
   };
 }

@@ -1,18 +1,58 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-const API_HEADERS = {
+/** Where the player and the thumbnails of imported videos come from. */
+const YOUTUBE_EMBED = 'https://www.youtube-nocookie.com';
+const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com';
+
+/** API answers are data, never documents: nothing in them may run, load or be framed. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** For answers sent before any hook runs (a malformed address): the API's headers, by hand. */
+export const REFUSAL_HEADERS = {
+  'content-security-policy': API_POLICY,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-  // API answers are data, never documents: nothing in them may run or be framed.
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-} as const;
+  'cache-control': 'no-store',
+};
 
-/** Headers every API answer carries. Pages get their own policy where the client is served. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The pages' policy: scripts and styles from this site only, the YouTube player in frames. */
+export function pagePolicy(imageHosts: readonly string[]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', YOUTUBE_THUMBNAILS, ...imageHosts.map((host) => `https://${host}`)],
+    frameSrc: [YOUTUBE_EMBED],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/**
+ * Helmet's headers on every response, errors and 404s included (they are set when the request
+ * arrives): the page CSP, HSTS, nosniff, a referrer policy, no framing. API answers then get the
+ * stricter API policy and are never cached.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: pagePolicy(app.config.IMAGE_HOSTS) },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // The mobile app and other sites' link previews read the API and images across origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/healthz') return;
-    void reply.headers(API_HEADERS);
+    void reply.header('content-security-policy', API_POLICY);
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 }

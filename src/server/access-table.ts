@@ -37,6 +37,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/artists/:id': 'user',
 
   'GET /api/users': 'admin',
+  'GET /api/admin/audit': 'admin',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users': 'admin',
   'PUT /api/admin/users': 'admin',

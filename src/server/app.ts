@@ -11,6 +11,7 @@ import type { Config } from './env.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
+import { registerAuditTrail } from './modules/audit/audit-trail.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAbuseLimits(app);
   registerAuthentication(app);
   registerAccessControl(app);
+  registerAuditTrail(app);
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);

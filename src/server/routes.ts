@@ -3,6 +3,7 @@ import { adminDashboardRoutes } from './modules/admin/admin-dashboard-routes.js'
 import { adminVideoRoutes } from './modules/admin/admin-video-routes.js';
 import { adminArtistRoutes } from './modules/artists/admin-artist-routes.js';
 import { artistRoutes } from './modules/artists/artist-routes.js';
+import { auditRoutes } from './modules/audit/audit-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { homeRoutes } from './modules/home/home-routes.js';
 import { likesRoutes } from './modules/likes/likes-routes.js';
@@ -33,6 +34,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     tagsRoutes,
     adminDashboardRoutes,
     adminVideoRoutes,
+    auditRoutes,
   ]) {
     await app.register(routes);
   }

@@ -210,3 +210,30 @@ export const artistLikes = pgTable(
     index('artist_likes_artist_idx').on(t.artistId),
   ],
 );
+
+/**
+ * What administrators did: one row per change they made through the API (who, which call, on
+ * what, which fields, when). Field names only, never values, so no password lands here.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once that administrator's account is deleted; the email stays. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** 'PUT /api/admin/videos' */
+    action: text('action').notNull(),
+    /** The id the call acted on (from the body, the path, or what it created), when there is one. */
+    targetId: text('target_id'),
+    fields: text('fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    statusCode: integer('status_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);

@@ -12,6 +12,7 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export interface AuthenticatedUser {
   id: number;
+  email: string;
   firstName: string;
   isAdmin: boolean;
   tokenHash: string;
@@ -53,6 +54,7 @@ export async function findSessionUser(
   const [row] = await db
     .select({
       id: users.id,
+      email: users.email,
       firstName: users.firstName,
       isAdmin: users.isAdmin,
       expiresAt: sessions.expiresAt,
@@ -71,7 +73,13 @@ export async function findSessionUser(
   if (idleFor > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { id: row.id, firstName: row.firstName, isAdmin: row.isAdmin, tokenHash };
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    isAdmin: row.isAdmin,
+    tokenHash,
+  };
 }
 
 export async function revokeSession(db: Database, tokenHash: string): Promise<void> {

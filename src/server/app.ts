@@ -7,6 +7,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Database } from './db/client.js';
+import { loggerOptions, requestIdOf, type LogStream } from './lib/logging.js';
 import type { Config } from './env.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
@@ -40,6 +41,8 @@ export interface AppOptions {
   mailer?: Mailer;
   youtube?: YoutubeClient;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: LogStream;
 }
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
@@ -49,22 +52,9 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'res.headers.authorization',
-                '*.password',
-                '*.recoveryCode',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logStream),
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // The limit counts the encoded path: 100 characters of a non-Latin script are ~900 bytes.
@@ -101,6 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close());
 
   registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
   // First, so every later refusal (NUL, limits, auth) still carries the headers.
   await registerSecurityHeaders(app);
   registerRejectNul(app);

@@ -10,6 +10,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { loadConfig, type Config } from '../env.js';
+import type { LogStream } from '../lib/logging.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { YoutubeClient } from '../modules/youtube/youtube-client.js';
 import { withDatabase } from './global-setup.js';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   youtube?: YoutubeClient;
+  /** Log lines go here (at LOG_LEVEL from env) instead of nowhere. */
+  logStream?: LogStream;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database: handle,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.youtube ? { youtube: options.youtube } : {}),
   });

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, callApi, signedInUser } from '../testing/factories.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+const lines: Record<string, unknown>[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+});
+afterAll(() => t.close());
+
+describe('logs', () => {
+  it('give every request an id, answer it in x-request-id, and keep a sane one sent by a proxy', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/api/home' });
+    const id = mine.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.some((line) => line.requestId === id)).toBe(true);
+    const relayed = await t.app.inject({
+      method: 'GET',
+      url: '/api/home',
+      headers: { 'x-request-id': 'lb-1234abcd' },
+    });
+    expect(relayed.headers['x-request-id']).toBe('lb-1234abcd');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/home',
+      headers: { 'x-request-id': 'bad id\nwith a line break' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('never carry tokens, passwords, codes or hashes', async () => {
+    const user = await signedInUser(t.app);
+    await callApi(t.app, 'PUT', '/api/users/password', {
+      token: user.token,
+      body: { userId: user.id, currentPassword: user.password, newPassword: 'Another-Pass-9' },
+    });
+    const other = await buildUser(t.db);
+    await callApi(t.app, 'POST', '/api/login', {
+      body: { email: other.email, password: 'Wrong-Pass-1' },
+    });
+    // What a handler might log by mistake is censored too.
+    t.app.log.error(
+      {
+        req: { headers: { authorization: `Bearer ${user.token}` } },
+        body: { password: 'Leaky-Pass-1', recoveryCode: 'ABCDE-12345', token: user.token },
+        user: { passwordHash: '$argon2id$leak', tokenHash: 'deadbeef' },
+      },
+      'a careless log line',
+    );
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    for (const secret of [
+      user.token,
+      user.password,
+      'Another-Pass-9',
+      'Wrong-Pass-1',
+      'Leaky-Pass-1',
+      'ABCDE-12345',
+      '$argon2id$leak',
+      'deadbeef',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('[redacted]');
+  });
+});

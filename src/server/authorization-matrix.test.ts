@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS, type Access } from './access-table.js';
+import {
+  buildArtist,
+  buildVideo,
+  callApi,
+  login,
+  signedInAdmin,
+  signedInUser,
+  type Caller,
+} from './testing/factories.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * The authorization matrix: every route of the OpenAPI document × {anonymous, another user, the
+ * user themself, an administrator} -> refused with 401, refused with 403, or let through. For the
+ * routes that act on one user's account, "another user" acts on the user, and the user is
+ * re-read afterwards to show nothing changed.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Role = 'anonymous' | 'another' | 'self' | 'admin';
+type Outcome = 401 | 403 | 'allowed';
+const ROLES: Role[] = ['anonymous', 'another', 'self', 'admin'];
+
+interface Target {
+  user: Caller;
+  videoId: number;
+  artistId: number;
+}
+
+/** Routes that name a user: how to call them on `target`, and who may. */
+const OWNED: Record<
+  string,
+  { request: (t: Target) => { path: string; body?: unknown }; expect: Record<Role, Outcome> }
+> = {
+  'GET /api/users/:id': {
+    request: (t) => ({ path: `/api/users/${t.user.id}` }),
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 'allowed' },
+  },
+  'PUT /api/users': {
+    request: (t) => ({
+      path: '/api/users',
+      body: { id: t.user.id, email: t.user.email, firstName: 'Changed', lastName: 'Name' },
+    }),
+    // Administrators edit people through PUT /api/admin/users, not the fan's own form.
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 403 },
+  },
+  'DELETE /api/users': {
+    request: (t) => ({ path: '/api/users', body: { id: t.user.id } }),
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 'allowed' },
+  },
+  'PUT /api/users/password': {
+    request: (t) => ({
+      path: '/api/users/password',
+      body: { userId: t.user.id, currentPassword: t.user.password, newPassword: 'Changed-Pass-7' },
+    }),
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 403 },
+  },
+  'GET /api/users/:id/liked-artists': {
+    request: (t) => ({ path: `/api/users/${t.user.id}/liked-artists` }),
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 'allowed' },
+  },
+  'GET /api/users/:id/liked-videos': {
+    request: (t) => ({ path: `/api/users/${t.user.id}/liked-videos` }),
+    expect: { anonymous: 401, another: 403, self: 'allowed', admin: 'allowed' },
+  },
+  ...Object.fromEntries(
+    (['add', 'remove'] as const).flatMap((verb) => [
+      [
+        `PUT /api/users/liked/${verb}-video`,
+        {
+          request: (t: Target) => ({
+            path: `/api/users/liked/${verb}-video`,
+            body: { userId: t.user.id, episodeId: t.videoId },
+          }),
+          expect: { anonymous: 401, another: 403, self: 'allowed', admin: 403 } as const,
+        },
+      ],
+      [
+        `PUT /api/users/liked/${verb}-artist`,
+        {
+          request: (t: Target) => ({
+            path: `/api/users/liked/${verb}-artist`,
+            body: { userId: t.user.id, artistId: t.artistId },
+          }),
+          expect: { anonymous: 401, another: 403, self: 'allowed', admin: 403 } as const,
+        },
+      ],
+    ]),
+  ),
+};
+
+const BY_ACCESS: Record<Access, Record<Role, Outcome>> = {
+  public: { anonymous: 'allowed', another: 'allowed', self: 'allowed', admin: 'allowed' },
+  user: { anonymous: 401, another: 'allowed', self: 'allowed', admin: 'allowed' },
+  admin: { anonymous: 401, another: 403, self: 403, admin: 'allowed' },
+};
+
+let t: TestApp;
+let admin: Caller;
+let another: Caller;
+let routes: { method: Method; path: string; key: string }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t.app);
+  another = await signedInUser(t.app);
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => {
+      const upper = method.toUpperCase() as Method;
+      return { method: upper, path, key: `${upper} ${path.replace(/\{(\w+)\}/g, ':$1')}` };
+    }),
+  );
+});
+afterAll(() => t.close());
+
+/** A fresh target for each cell: some calls delete or change it. */
+async function freshTarget(): Promise<Target> {
+  const user = await signedInUser(t.app);
+  const video = await buildVideo(t.db);
+  const artist = await buildArtist(t.db);
+  return { user, videoId: video.id, artistId: artist.id };
+}
+
+function tokenOf(role: Role, target: Target): string | undefined {
+  if (role === 'anonymous') return undefined;
+  if (role === 'another') return another.token;
+  if (role === 'self') return target.user.token;
+  return admin.token;
+}
+
+/** What the user looks like to an administrator: account and both liked lists. */
+async function snapshot(target: Target) {
+  const paths = [
+    `/api/users/${target.user.id}`,
+    `/api/users/${target.user.id}/liked-videos`,
+    `/api/users/${target.user.id}/liked-artists`,
+  ];
+  return Promise.all(
+    paths.map(async (path) => (await callApi(t.app, 'GET', path, { token: admin.token })).body),
+  );
+}
+
+const concrete = (path: string) =>
+  path
+    .replace('{letter}', 'B')
+    .replace('{query}', 'twang')
+    .replace('{text}', 'twang')
+    .replace(/\{\w+\}/g, '1');
+
+/** Refused by authentication (a Bearer challenge) or by permission; YouTube's 401 is neither. */
+function refusal(status: number, challenge: unknown): 401 | 403 | null {
+  if (status === 401 && typeof challenge === 'string' && challenge.startsWith('Bearer')) return 401;
+  return status === 403 ? 403 : null;
+}
+
+function matches(outcome: Outcome, status: number, challenge: unknown, owned: boolean): boolean {
+  const refused = refusal(status, challenge);
+  if (outcome !== 'allowed') return refused === outcome;
+  // Past the gate a route may still refuse the input (400, 404), never as a refusal of the
+  // caller or a 5xx; an owned route called properly by someone allowed must succeed.
+  return owned ? status >= 200 && status < 300 : refused === null && status < 500;
+}
+
+describe('the authorization matrix', () => {
+  it('gives every route × role cell its expected answer; another user never changes the user', async () => {
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const route of routes) {
+      const owned = OWNED[route.key];
+      const access = ACCESS[route.key];
+      if (!owned && !access) {
+        wrong.push(`${route.key}: no access rule`);
+        continue;
+      }
+      for (const role of ROLES) {
+        const target = await freshTarget();
+        const expected = owned ? owned.expect[role] : BY_ACCESS[access!][role];
+        const call = owned
+          ? owned.request(target)
+          : { path: concrete(route.path), body: route.method === 'GET' ? undefined : {} };
+        const before = role === 'another' && owned ? await snapshot(target) : null;
+        // Logging out ends the session it is called with: give it a session of its own.
+        const token =
+          route.key === 'POST /api/logout' && (role === 'another' || role === 'admin')
+            ? await login(
+                t.app,
+                (role === 'admin' ? admin : another).email,
+                (role === 'admin' ? admin : another).password,
+              )
+            : tokenOf(role, target);
+        const res = await callApi(t.app, route.method, call.path, { token, body: call.body });
+        cells += 1;
+        if (!matches(expected, res.statusCode, res.headers['www-authenticate'], Boolean(owned))) {
+          wrong.push(`${route.key} as ${role}: ${res.statusCode}, expected ${expected}`);
+        }
+        if (before) {
+          expect(await snapshot(target), `${route.key}: the user changed`).toEqual(before);
+          // Still the same password and still there: they can sign in.
+          await login(t.app, target.user.email, target.user.password);
+        }
+      }
+    }
+    console.info(
+      `authorization matrix: ${routes.length} routes × 4 roles = ${cells} cells, ${wrong.length} wrong`,
+    );
+    expect(wrong).toEqual([]);
+    expect(cells).toBe(routes.length * ROLES.length);
+  }, 300_000);
+});

@@ -19,6 +19,7 @@ export const apiMessages = {
   accountSaved: 'Account changes saved',
   passwordChanged: 'Password changed successfully',
   currentPasswordWrong: 'Your current password is incorrect.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   accountDeleted: 'Account deleted',
   accountDeleteFailed: 'There was an error deleting your account',
   userNotFound: 'User not found.',

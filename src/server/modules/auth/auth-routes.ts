@@ -23,6 +23,7 @@ import {
 } from '../users/users-repository.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
+import { assertNotCommonPassword } from './common-passwords.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope };
 
@@ -53,6 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
+      assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       try {
         const user = await insertUser(app.db, {

@@ -19,6 +19,7 @@ import { RECOVERY_CODE_TTL_MS, generateRecoveryCode, hashRecoveryCode } from './
 import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
+import { assertNotCommonPassword } from '../auth/common-passwords.js';
 
 const errors = { 400: errorEnvelope, 429: errorEnvelope };
 const answer = { 200: envelope(z.null()), ...errors };
@@ -104,6 +105,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       const keys = failureKeys(body.email, request.ip);
       await app.abuse.recovery.check(keys);
       // Hashed before the transaction, so the slow hash never holds a database lock.
+      assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const user = await findUserByEmail(app.db, normalizeEmail(body.email));
       const reset =

@@ -25,6 +25,7 @@ import {
   setPasswordHash,
   updateUser,
 } from './users-repository.js';
+import { assertNotCommonPassword } from '../auth/common-passwords.js';
 
 const errors = {
   400: errorEnvelope,
@@ -126,6 +127,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
         throw badRequest(apiMessages.currentPasswordWrong);
       }
+      assertNotCommonPassword(request.body.newPassword);
       const passwordHash = await hashPassword(request.body.newPassword);
       // A changed password ends every other session (a stolen token stops working); this one stays.
       await app.db.transaction(async (tx) => {

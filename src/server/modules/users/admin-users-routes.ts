@@ -21,6 +21,7 @@ import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { insertUser, listUsers, updateUser } from './users-repository.js';
+import { assertNotCommonPassword } from '../auth/common-passwords.js';
 
 const errors = {
   400: errorEnvelope,
@@ -95,6 +96,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireAdmin(request);
       const body = request.body;
+      assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       try {
         const user = await insertUser(app.db, {

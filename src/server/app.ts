@@ -20,6 +20,7 @@ import { registerAuthentication } from './plugins/authentication.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  await registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);
   registerAuthentication(app);

@@ -62,6 +62,11 @@ export const configSchema = z
      * one address raise it, and the tests of the limits themselves run at 1.
      */
     RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
+    /**
+     * Load shedding: API requests get 503 + Retry-After while the event loop's mean delay over
+     * the last second is above this (the process is too busy to answer in time anyway).
+     */
+    LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

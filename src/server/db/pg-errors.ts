@@ -13,3 +13,37 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === '23503';
 }
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * The database cannot be reached or is shutting down: connection errors, class 08 (connection
+ * exception), 57P01-57P03 (shutdown, cannot connect now), 53300 (too many connections), or pg's
+ * own timeouts. These are worth a 503 and a retry, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE.has(code) || code.startsWith('08') || code === '53300') return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+    }
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /^Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

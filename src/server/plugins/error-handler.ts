@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSharedMessage } from '../../shared/messages/all-messages.js';
+import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
+const SERVICE_UNAVAILABLE =
+  'The service is briefly unavailable (our database is not answering). Please try again in a moment.';
 
 interface ValidationItem {
   keyword: string;
@@ -44,6 +47,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(error.statusCode)
         .headers(error.headers)
         .send({ status: error.statusCode, data: null, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 503, data: null, message: SERVICE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

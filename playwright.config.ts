@@ -49,6 +49,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Every browser test comes from one address; the limits have their own API tests.
       RATE_LIMIT_SCALE: '100',
+      // A CI machine running the browser and the server on two cores stalls now and then.
+      LOAD_SHED_MAX_DELAY_MS: '5000',
       ...YOUTUBE_ENV,
     },
   },

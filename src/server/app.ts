@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
+import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);
   registerAuthentication(app);
+  registerSessionSweeper(app);
   registerAccessControl(app);
   registerAuditTrail(app);
   registerHealth(app);

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -31,12 +32,17 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope };
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Opens a session and answers 201 with the token in the authorization header. */
-  async function startSession(reply: FastifyReply, user: UserRow, message: string) {
-    const token = await createSession(app.db, user.id, user.passwordHash);
+  /** Opens a session (inside `db`'s transaction when given one). */
+  async function openSession(db: Database, user: UserRow): Promise<string> {
+    const token = await createSession(db, user.id, user.passwordHash);
     // The password changed, or the account went, while the password was being checked.
     if (!token) throw unauthorized(apiMessages.loginFailed);
-    await touchLastLogin(app.db, user.id);
+    await touchLastLogin(db, user.id);
+    return token;
+  }
+
+  /** Answers 201 with the token in the authorization header. */
+  function answerSession(reply: FastifyReply, user: UserRow, token: string, message: string) {
     void reply.header('authorization', `Bearer ${token}`);
     const data: SessionUser = { userid: user.id, firstName: user.firstName, isAdmin: user.isAdmin };
     return created(reply, data, message);
@@ -57,16 +63,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       try {
-        const user = await insertUser(app.db, {
-          email: normalizeEmail(body.email),
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          zipcode: body.zipCode,
-          birthday: body.birthday,
-          newsletter: body.newsletter,
+        // The account and its first session together: never an account the client was told failed.
+        const { user, token } = await app.db.transaction(async (tx) => {
+          const created = await insertUser(tx, {
+            email: normalizeEmail(body.email),
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            zipcode: body.zipCode,
+            birthday: body.birthday,
+            newsletter: body.newsletter,
+          });
+          return { user: created, token: await openSession(tx, created) };
         });
-        return await startSession(reply, user, apiMessages.registered);
+        return answerSession(reply, user, token, apiMessages.registered);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
         throw error;
@@ -97,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw unauthorized(apiMessages.loginFailed);
       }
       await app.abuse.login.forget([`account:${email}`]);
-      return startSession(reply, user, apiMessages.loggedIn);
+      return answerSession(reply, user, await openSession(app.db, user), apiMessages.loggedIn);
     },
   );
 

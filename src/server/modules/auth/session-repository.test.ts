@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
 import { buildUser, callApi } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSession, findSessionUser } from './session-repository.js';
+import { createSession, deleteExpiredSessions, findSessionUser } from './session-repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,5 +65,39 @@ describe('createSession', () => {
       const read = await callApi(t.app, 'GET', `/api/users/${user.id}`, { token });
       expect(read.statusCode).toBe(401);
     }
+  });
+});
+
+describe('deleteExpiredSessions', () => {
+  it('removes sessions past 30 days or idle past 7 days, and keeps live ones', async () => {
+    const user = await buildUser(t.db);
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    const tokens = {
+      live: await createSession(t.db, user.id, user.passwordHash),
+      ended: await createSession(t.db, user.id, user.passwordHash),
+      idle: await createSession(t.db, user.id, user.passwordHash),
+    };
+    const hashOf = async (token: string | null) =>
+      (await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).find(
+        (row) =>
+          row.tokenHash ===
+          createHash('sha256')
+            .update(token ?? '')
+            .digest('hex'),
+      );
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 1000) })
+      .where(eq(sessions.tokenHash, (await hashOf(tokens.ended))!.tokenHash));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now.getTime() - 8 * day) })
+      .where(eq(sessions.tokenHash, (await hashOf(tokens.idle))!.tokenHash));
+
+    expect(await deleteExpiredSessions(t.db, now)).toBeGreaterThanOrEqual(2);
+    expect(await hashOf(tokens.live)).toBeDefined();
+    expect(await hashOf(tokens.ended)).toBeUndefined();
+    expect(await hashOf(tokens.idle)).toBeUndefined();
   });
 });

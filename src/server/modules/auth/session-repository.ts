@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { sessions, users } from '../../db/schema.js';
@@ -96,4 +96,17 @@ export async function revokeUserSessions(
   await db
     .delete(sessions)
     .where(keepTokenHash ? and(mine, ne(sessions.tokenHash, keepTokenHash)) : mine);
+}
+
+/**
+ * Deletes sessions past their absolute end or unused for longer than the idle limit, which a
+ * lookup would refuse anyway; answers how many went. Run now and then, so the table stays small.
+ */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_LIFETIME_MS);
+  const gone = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return gone.length;
 }

@@ -22,6 +22,7 @@ import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -58,6 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT_BYTES,
+    // plugins/refuse-while-closing.ts answers those requests with the envelope instead.
+    return503OnClosing: false,
     trustProxy: config.TRUST_PROXY,
     // The limit counts the encoded path: 100 characters of a non-Latin script are ~900 bytes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -114,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  registerRefuseWhileClosing(app);
   await registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);

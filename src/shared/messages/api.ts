@@ -13,6 +13,7 @@ export const apiMessages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   adminRequired: 'Only administrators can do that.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  shuttingDown: 'This server is restarting. Please try again in a moment.',
   overloaded: 'The site is very busy right now. Please try again in a few seconds.',
   tooManyRequests: 'Too many requests. Please slow down and try again in a moment.',
   notYourAccount: 'You can only change your own account.',

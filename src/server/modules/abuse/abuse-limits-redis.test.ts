@@ -48,6 +48,22 @@ describe('limits shared through Redis by two instances', () => {
     }
   });
 
+  it('counts wrong recovery codes on both instances together', async () => {
+    const email = `redis-recovery-${run}@example.com`;
+    await buildUser(one.db, { email });
+    await buildUser(two.db, { email });
+    const validate = (app: TestApp['app']) =>
+      callApi(app, 'POST', '/api/recovery/validate', {
+        body: { email, recoveryCode: 'AAAAA-AAAAA' },
+        ip: freshIp(),
+      });
+    for (let attempt = 1; attempt <= LIMITS.recoveryFailures.max; attempt++) {
+      expect((await validate(attempt % 2 === 0 ? two.app : one.app)).statusCode).toBe(400);
+    }
+    expect((await validate(one.app)).statusCode).toBe(429);
+    expect((await validate(two.app)).statusCode).toBe(429);
+  });
+
   it('counts requests per address on both instances together', async () => {
     const ip = freshIp();
     const half = LIMITS.general.max / 2;

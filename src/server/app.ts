@@ -108,6 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
   });
+  // The token header is named only to origins allowed to read the answer at all.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('access-control-allow-origin')) {
+      reply.removeHeader('access-control-expose-headers');
+    }
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Twang API', version: '1.0.0' },

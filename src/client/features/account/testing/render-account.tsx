@@ -1,9 +1,10 @@
-import type { vi } from 'vitest';
 import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
 import type { Account } from '../../../../shared/schemas/people.js';
 import { setSession, type Session } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
 import { AccountPage } from '../components/account-page.js';
+
+export { fail, sentBody } from '../../../testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
@@ -73,14 +74,3 @@ export function renderAccount(api: Api = {}, session: Session | null = FAN) {
     },
   });
 }
-
-/** The JSON body of the `method` call to `path`. */
-export function sentBody(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
-  const call = fetchMock.mock.calls.find(
-    ([url, init]) => String(url) === `/api${path}` && (init as RequestInit)?.method === method,
-  );
-  const init = call?.[1] as RequestInit | undefined;
-  return init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-}
-
-export const fail = (status: number, message: string) => () => ({ status, data: null, message });

@@ -5,6 +5,8 @@ import { buildArtist } from '../../../testing/catalogue-builders.js';
 import { ArtistDashboardPage } from '../components/artist-dashboard-page.js';
 import { ArtistEditorPage } from '../components/artist-editor-page.js';
 
+export { fail, holdNextFetch, sentBody } from '../../../testing/fetch-calls.js';
+
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
 export const REBA = buildArtist(4, 'Reba Lane', { featured: 1, like_count: 9 });
@@ -17,8 +19,6 @@ export const artistsPage = (
   artists,
   pageInfo: { total: artists.length, page: 1, pageSize: 25, ...pageInfo },
 });
-
-export const fail = (status: number, message: string) => () => ({ status, data: null, message });
 
 /** /admin/artistDashboard with Reba featured and two artists in the table unless `api` says otherwise. */
 export function renderArtistDashboard(api: Api = {}, path = '/admin/artistDashboard') {
@@ -62,28 +62,6 @@ export function calledUrls(fetchMock: ReturnType<typeof vi.fn>, method: string, 
     .map(([url]) => String(url));
 }
 
-/** The JSON body of the last `method` call to `path`. */
-export function sentBody(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
-  const call = fetchMock.mock.calls.findLast(
-    ([url, init]) => String(url) === `/api${path}` && (init as RequestInit)?.method === method,
-  );
-  const init = call?.[1] as RequestInit | undefined;
-  return init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-}
-
 /** The calls to the API other than the site configuration every page title reads. */
 export const apiCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls.filter(([url]) => String(url) !== '/api/config');
-
-/** Holds the next fetch until the returned function is called, so a pending state can be seen. */
-export function holdNextFetch(fetchMock: ReturnType<typeof vi.fn>) {
-  const original = fetchMock.getMockImplementation() as (...args: unknown[]) => Promise<Response>;
-  let release = () => undefined as void;
-  fetchMock.mockImplementationOnce(
-    (...args: unknown[]) =>
-      new Promise((resolve) => {
-        release = () => resolve(original(...args));
-      }),
-  );
-  return () => release();
-}

@@ -5,6 +5,7 @@ import type { AdminDashboard } from '../../../../shared/schemas/admin-videos.js'
 import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
 import { renderPage } from '../../../testing/render.js';
 import { AdminDashboardPage } from './dashboard-page.js';
+import { holdNextFetch } from '../../../testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
@@ -30,19 +31,6 @@ function renderDashboard(api: Api = {}) {
     })),
     api: { 'GET /admin/dashboard': DASHBOARD, ...api },
   });
-}
-
-/** Holds the next fetch until `release` is called, so a pending state can be seen. */
-function holdNextFetch(fetchMock: ReturnType<typeof vi.fn>) {
-  const original = fetchMock.getMockImplementation() as (...args: unknown[]) => Promise<Response>;
-  let release = () => undefined as void;
-  fetchMock.mockImplementationOnce(
-    (...args: unknown[]) =>
-      new Promise((resolve) => {
-        release = () => resolve(original(...args));
-      }),
-  );
-  return () => release();
 }
 
 describe('AdminDashboardPage popular lists', () => {

@@ -3,6 +3,9 @@ import { vi } from 'vitest';
 import type { ListedPerson } from '../../../../shared/schemas/people.js';
 import { setSession, type Session } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
+import { callsTo } from '../../../testing/fetch-calls.js';
+
+export { callsTo, fail, sentBody } from '../../../testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 type Reply = { status: number; data: unknown; message?: string };
@@ -50,31 +53,9 @@ export function renderPeople(element: ReactElement, path: string, api: Api = {})
   });
 }
 
-/** Every call to `path` with `method`. */
-export function callsTo(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => {
-    const address = new URL(String(url), 'http://localhost');
-    return (
-      address.pathname === `/api${path}` && ((init as RequestInit)?.method ?? 'GET') === method
-    );
-  });
-}
-
 /** The query strings of the GET calls to `path`, in order. */
 export function queriesTo(fetchMock: ReturnType<typeof vi.fn>, path: string) {
   return callsTo(fetchMock, 'GET', path).map(
     ([url]) => new URL(String(url), 'http://localhost').searchParams,
   );
 }
-
-/** The JSON body of the last `method` call to `path`. */
-export function sentBody(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
-  const init = callsTo(fetchMock, method, path).at(-1)?.[1] as RequestInit | undefined;
-  return init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-}
-
-export const fail = (status: number, message: string) => (): Reply => ({
-  status,
-  data: null,
-  message,
-});

@@ -1,8 +1,10 @@
-import { vi } from 'vitest';
+import { answerWithToken } from '../../../testing/fetch-calls.js';
 import { setSession, type Session } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
 import { AdminLayout } from '../components/admin-layout.js';
 import { AdminLoginPage } from '../components/admin-login-page.js';
+
+export { sentBody } from '../../../testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
@@ -24,24 +26,11 @@ const SCREENS = [
   { path: '/', element: <p>Public home</p> },
 ];
 
-/** Every fake answer carries an authorization header, as login's does. */
-function withTokenHeader(fetchMock: ReturnType<typeof vi.fn>) {
-  const fakeFetch = fetchMock as unknown as typeof fetch;
-  const wrapped = vi.fn(async (input: string, init?: RequestInit) => {
-    const response = await fakeFetch(input, init);
-    const headers = new Headers(response.headers);
-    headers.set('authorization', 'Bearer fresh-token');
-    return new Response(response.body, { status: response.status, headers });
-  });
-  vi.stubGlobal('fetch', wrapped);
-  return wrapped;
-}
-
 /** /admin, the login, with `session` stored first. */
 export function renderLogin(api: Api = {}, session: Session | null = null) {
   if (session) setSession(session);
   const result = renderPage(<AdminLoginPage />, { path: '/admin', routes: SCREENS, api });
-  return { ...result, fetch: withTokenHeader(result.fetch) };
+  return { ...result, fetch: answerWithToken(result.fetch, 'fresh-token') };
 }
 
 /** An admin path inside the shell (stand-in screens), with `session` stored first. */
@@ -53,15 +42,5 @@ export function renderShell(path: string, api: Api = {}, session: Session | null
     routes: SCREENS,
     api,
   });
-  return { ...result, fetch: withTokenHeader(result.fetch) };
-}
-
-/** The JSON body of the `method` call to `path`: undefined when not made, null without a body. */
-export function sentBody(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
-  const call = fetchMock.mock.calls.find(
-    ([url, init]) => String(url) === `/api${path}` && (init as RequestInit)?.method === method,
-  );
-  if (!call) return undefined;
-  const init = call[1] as RequestInit | undefined;
-  return init?.body ? (JSON.parse(String(init.body)) as unknown) : null;
+  return { ...result, fetch: answerWithToken(result.fetch, 'fresh-token') };
 }

@@ -5,6 +5,8 @@ import { buildVideo } from '../../../testing/catalogue-builders.js';
 import { renderPage } from '../../../testing/render.js';
 import { VideoEditorPage } from '../components/video-editor-page.js';
 
+export { fail } from '../../../testing/fetch-calls.js';
+
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 type Reply = { status: number; data: unknown; message?: string };
 
@@ -56,12 +58,6 @@ export function createdTags(firstId = 50) {
     return { status: 201, data: { tag: { id: next++, name } } };
   };
 }
-
-export const fail = (status: number, message: string) => (): Reply => ({
-  status,
-  data: null,
-  message,
-});
 
 /** The editor at `path` (/admin/newVideo or /admin/editVideo/{id}), signed in as an admin. */
 export function renderEditor(path: string, api: Api = {}) {

@@ -5,6 +5,8 @@ import { buildVideo } from '../../../testing/catalogue-builders.js';
 import { renderPage } from '../../../testing/render.js';
 import { AdminVideosPage } from '../components/videos-page.js';
 
+export { fail } from '../../../testing/fetch-calls.js';
+
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
 export const LAYOUT: Tag[] = [
@@ -63,5 +65,3 @@ export function callsTo(fetchMock: ReturnType<typeof vi.fn>, method: string, pat
         : undefined,
     }));
 }
-
-export const fail = (status: number, message: string) => () => ({ status, data: null, message });

@@ -112,7 +112,10 @@ describe('Sign In', () => {
     await waitFor(() => expect(getSession()).not.toBeNull());
     expect(getSession()).toEqual({ id: 7, firstName: 'Ann', isAdmin: false, token: TOKEN });
     expect(JSON.parse(localStorage.getItem('session') ?? '{}')).toMatchObject({ token: TOKEN });
-    expect(sentBody(fetch, '/login')).toEqual({ email: 'ann@example.com', password: 'secret' });
+    expect(sentBody(fetch, 'POST', '/login')).toEqual({
+      email: 'ann@example.com',
+      password: 'secret',
+    });
     expect(dialog()).not.toHaveAttribute('open');
   });
 

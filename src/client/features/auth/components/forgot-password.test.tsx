@@ -44,7 +44,7 @@ describe('Forgot Password', () => {
     expect(
       await screen.findByText('Enter the recovery code sent to your email.'),
     ).toBeInTheDocument();
-    expect(sentBody(fetch, '/recovery/generate')).toEqual({ email: 'ann@example.com' });
+    expect(sentBody(fetch, 'POST', '/recovery/generate')).toEqual({ email: 'ann@example.com' });
     expect(screen.getByRole('status')).toHaveTextContent('a recovery code is on its way');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     await press(user, 'Verify Code');
@@ -52,7 +52,7 @@ describe('Forgot Password', () => {
     await user.type(field('Recovery Code'), 'ABCDE-FGHJK{Enter}');
 
     expect(await screen.findByText('Enter a new password.')).toBeInTheDocument();
-    expect(sentBody(fetch, '/recovery/validate')).toEqual({
+    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
       email: 'ann@example.com',
       recoveryCode: 'ABCDE-FGHJK',
     });
@@ -69,7 +69,7 @@ describe('Forgot Password', () => {
     await user.type(field('Confirm Password'), 'NewPass123{Enter}');
 
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
-    expect(sentBody(fetch, '/recovery/reset')).toEqual({
+    expect(sentBody(fetch, 'POST', '/recovery/reset')).toEqual({
       email: 'ann@example.com',
       recoveryCode: 'ABCDE-FGHJK',
       password: 'NewPass123',
@@ -90,7 +90,7 @@ describe('Forgot Password', () => {
     await user.type(field('Email'), 'ann@example.com');
     await user.type(field('Recovery Code'), 'abcde-fghjk{Enter}');
     expect(await screen.findByText('Enter a new password.')).toBeInTheDocument();
-    expect(sentBody(fetch, '/recovery/validate')).toEqual({
+    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
       email: 'ann@example.com',
       recoveryCode: 'abcde-fghjk',
     });

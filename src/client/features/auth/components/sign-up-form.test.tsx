@@ -104,7 +104,7 @@ describe('Sign Up', () => {
     await waitFor(() =>
       expect(getSession()).toEqual({ id: 12, firstName: 'Ann', isAdmin: false, token: TOKEN }),
     );
-    expect(sentBody(fetch, '/register')).toEqual({
+    expect(sentBody(fetch, 'POST', '/register')).toEqual({
       firstName: 'Ann',
       lastName: 'Lee',
       zipCode: '37203',
@@ -131,7 +131,7 @@ describe('Sign Up', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An account with this email already exists.',
     );
-    expect(sentBody(fetch, '/register')).toMatchObject({ newsletter: '0' });
+    expect(sentBody(fetch, 'POST', '/register')).toMatchObject({ newsletter: '0' });
     expect(getSession()).toBeNull();
   });
 });

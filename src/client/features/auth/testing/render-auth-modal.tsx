@@ -1,8 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
-import { vi } from 'vitest';
 import { renderPage } from '../../../testing/render.js';
 import { openAuthModal, type AuthView } from '../../../lib/auth-modal.js';
 import { AuthModal } from '../components/auth-modal.js';
+
+import { answerWithToken } from '../../../testing/fetch-calls.js';
+
+export { sentBody } from '../../../testing/fetch-calls.js';
 
 type Api = NonNullable<Parameters<typeof renderPage>[1]>['api'];
 
@@ -14,14 +17,7 @@ export const TOKEN = 'token-from-header';
  */
 export function renderAuthModal(view: AuthView, api: Api = {}, gate?: Promise<void>) {
   const result = renderPage(<AuthModal />, { api });
-  const fakeFetch = result.fetch as unknown as typeof fetch;
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (gate) await gate;
-    const response = await fakeFetch(input, init);
-    const headers = new Headers(response.headers);
-    headers.set('authorization', `Bearer ${TOKEN}`);
-    return new Response(response.body, { status: response.status, headers });
-  });
+  answerWithToken(result.fetch, TOKEN, gate);
   act(() => openAuthModal(view));
   return result;
 }
@@ -36,11 +32,4 @@ export async function openAuthForm(...args: Parameters<typeof renderAuthModal>) 
     if (!(document.activeElement instanceof HTMLInputElement)) throw new Error('not focused yet');
   });
   return result;
-}
-
-/** The JSON body of the call to `path` (the fake records every call). */
-export function sentBody(fetchMock: ReturnType<typeof vi.fn>, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([url]) => String(url) === `/api${path}`);
-  const init = call?.[1] as RequestInit | undefined;
-  return init?.body ? JSON.parse(String(init.body)) : undefined;
 }

@@ -7,6 +7,7 @@ import { requireAdmin } from '../../plugins/authentication.js';
 import { presentArtists } from '../artists/artist-presenter.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { mostLikedArtists, mostLikedVideos } from './dashboard-repository.js';
+import { bearerSecurity } from '../../lib/route-schema.js';
 
 /** The dashboard's Popular Videos and Popular Artists lists. */
 const POPULAR_COUNT = 10;
@@ -18,7 +19,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['admin'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: envelope(adminDashboard), 401: errorEnvelope, 403: errorEnvelope },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   channelImportResult,
@@ -12,15 +12,9 @@ import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  502: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /** GET /api/admin/videos/import (one link, or the whole channel) and POST /api/admin/videos {id}. */
 export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void> {
@@ -37,7 +31,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         querystring: importVideosQuery,
         response: {
           200: envelope(channelImportResult),
@@ -62,7 +56,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: importVideoBody,
         response: { 201: envelope(videoSchema), ...errors },
       },

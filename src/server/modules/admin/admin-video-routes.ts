@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { deleteVideoBody, updateVideoBody } from '../../../shared/schemas/admin-videos.js';
 import { videoSchema } from '../../../shared/schemas/catalogue.js';
@@ -13,8 +13,9 @@ import { adminVideoImportRoutes } from './admin-video-import-routes.js';
 import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
 import { deleteVideo, updateVideo } from './admin-videos-repository.js';
 import { featuredVideoRoutes } from './featured-video-routes.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos,
@@ -31,7 +32,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: updateVideoBody,
         response: { 200: envelope(videoSchema), ...errors },
       },
@@ -56,7 +57,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: deleteVideoBody,
         response: { 200: envelope(z.null()), ...errors },
       },

@@ -10,6 +10,7 @@ import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { searchVideosByTitle } from './admin-videos-repository.js';
+import { bearerSecurity } from '../../lib/route-schema.js';
 
 /** GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos included. */
 export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +19,7 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: adminVideoSearchParams,
         querystring: adminVideoSearchQuery,
         response: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   featuredVideoBody,
@@ -11,8 +11,9 @@ import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { readFeaturedVideo, saveFeaturedVideo } from './featured-video-repository.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+const errors = errorResponses(400, 401, 403);
 
 /** GET and PUT /api/admin/videos/featured: the home page's featured video (title and link). */
 export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
@@ -30,7 +31,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: envelope(featuredVideoSchema), ...errors },
       },
     },
@@ -45,7 +46,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin videos'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: featuredVideoBody,
         response: { 200: envelope(featuredVideoSchema), ...errors },
       },

@@ -23,9 +23,10 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const admin = { tags: ['admin', 'artists'], security: [{ bearer: [] }] };
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+const admin = { tags: ['admin', 'artists'], security: bearerSecurity };
+const errors = errorResponses(400, 401, 403);
 const writeErrors = { ...errors, 404: errorEnvelope, 409: errorEnvelope };
 
 function writeFailure(reason: Exclude<ArtistWriteResult, { ok: true }>['reason']): HttpError {

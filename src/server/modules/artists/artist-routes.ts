@@ -23,9 +23,10 @@ import {
   listTagVideos,
   searchArtistsByPhrase,
 } from './artists-repository.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const signedIn = { tags: ['artists'], security: [{ bearer: [] }] };
-const errors = { 400: errorEnvelope, 401: errorEnvelope };
+const signedIn = { tags: ['artists'], security: bearerSecurity };
+const errors = errorResponses(400, 401);
 
 /**
  * The artists pages: GET /api/artists/phrase/{text}, /api/artists/letter/{letter}, /api/artists/{id}

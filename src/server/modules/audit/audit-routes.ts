@@ -4,6 +4,7 @@ import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { auditListSchema, auditQuery } from '../../../shared/schemas/audit.js';
 import { ok } from '../../lib/reply.js';
 import { listAuditEntries } from './audit-repository.js';
+import { bearerSecurity } from '../../lib/route-schema.js';
 
 /** GET /api/admin/audit: what administrators changed, newest first. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
@@ -12,7 +13,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         querystring: auditQuery,
         response: { 200: envelope(auditListSchema), 400: errorEnvelope },
       },

@@ -25,8 +25,9 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope };
+const errors = errorResponses(400, 401, 409);
 
 /** POST /api/register, POST /api/login, POST /api/logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -116,7 +117,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: envelope(z.null()), 401: errorEnvelope },
       },
     },

@@ -2,7 +2,7 @@ import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { idParam } from '../../../shared/schemas/fields.js';
@@ -30,9 +30,9 @@ import {
   removeArtistLike,
   removeVideoLike,
 } from './likes-repository.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
 const userParams = z.object({ id: idParam });
 
 /** The liked lists of an account, and liking / unliking artists and videos. */
@@ -50,7 +50,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['likes'],
-        security,
+        security: bearerSecurity,
         params: userParams,
         response: { 200: envelope(likedArtistsSchema), ...errors },
       },
@@ -68,7 +68,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['likes'],
-        security,
+        security: bearerSecurity,
         params: userParams,
         response: { 200: envelope(likedVideosSchema), ...errors },
       },
@@ -86,7 +86,14 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
   for (const liked of [true, false]) {
     routes.put(
       liked ? '/users/liked/add-artist' : '/users/liked/remove-artist',
-      { schema: { tags: ['likes'], security, body: artistLikeBody, response: likeResponse } },
+      {
+        schema: {
+          tags: ['likes'],
+          security: bearerSecurity,
+          body: artistLikeBody,
+          response: likeResponse,
+        },
+      },
       async (request) => {
         const { userId, artistId } = request.body;
         requireSelf(request, userId);
@@ -107,7 +114,14 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
 
     routes.put(
       liked ? '/users/liked/add-video' : '/users/liked/remove-video',
-      { schema: { tags: ['likes'], security, body: videoLikeBody, response: likeResponse } },
+      {
+        schema: {
+          tags: ['likes'],
+          security: bearerSecurity,
+          body: videoLikeBody,
+          response: likeResponse,
+        },
+      },
       async (request) => {
         const { userId, episodeId } = request.body;
         const caller = requireSelf(request, userId);

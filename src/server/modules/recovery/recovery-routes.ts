@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   normalizeRecoveryCode,
@@ -20,8 +20,9 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const errors = { 400: errorEnvelope, 429: errorEnvelope };
+const errors = errorResponses(400, 429);
 const answer = { 200: envelope(z.null()), ...errors };
 
 /**

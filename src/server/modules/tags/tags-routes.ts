@@ -1,7 +1,7 @@
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
 import {
@@ -29,9 +29,10 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const admin = { tags: ['admin', 'tags'], security: [{ bearer: [] }] };
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const admin = { tags: ['admin', 'tags'], security: bearerSecurity };
+const errors = errorResponses(400, 401, 403, 404);
 
 const tagsNotFound = (ids: number[]) =>
   notFound(`${apiMessages.tagNotFound} Unknown tag ids: ${ids.join(', ')}`);

@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { idParam } from '../../../shared/schemas/fields.js';
@@ -26,15 +26,9 @@ import {
   updateUser,
 } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -45,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        security,
+        security: bearerSecurity,
         params: z.object({ id: idParam }),
         response: { 200: envelope(accountSchema), ...errors },
       },
@@ -63,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        security,
+        security: bearerSecurity,
         body: accountUpdateBody,
         response: { 200: envelope(accountSchema), ...errors },
       },
@@ -95,7 +89,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        security,
+        security: bearerSecurity,
         body: deleteUserBody,
         response: { 200: envelope(z.null()), ...errors },
       },
@@ -115,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['users'],
-        security,
+        security: bearerSecurity,
         body: changePasswordBody,
         response: { 201: envelope(z.null()), ...errors },
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import {
@@ -22,15 +22,9 @@ import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { insertUser, listUsers, updateUser } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** GET /api/users, GET/POST/PUT /api/admin/users: the admin user dashboard. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -54,7 +48,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin users'],
-        security,
+        security: bearerSecurity,
         querystring: peopleListQuery,
         response: { 200: envelope(userListSchema), ...errors },
       },
@@ -71,7 +65,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin users'],
-        security,
+        security: bearerSecurity,
         querystring: peopleListQuery,
         response: { 200: envelope(adminListSchema), ...errors },
       },
@@ -88,7 +82,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin users'],
-        security,
+        security: bearerSecurity,
         body: createAdminBody,
         response: { 201: envelope(createdAdminSchema), ...errors },
       },
@@ -120,7 +114,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin users'],
-        security,
+        security: bearerSecurity,
         body: updateAdminBody,
         response: { 200: envelope(adminInfoSchema), ...errors },
       },

@@ -8,12 +8,19 @@ const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com';
 /** API answers are data, never documents: nothing in them may run, load or be framed. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** For answers sent before any hook runs (a malformed address): the API's headers, by hand. */
+/** One year, subdomains included. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * For answers sent before any hook runs (a malformed address): the same values helmet sends
+ * (below), written out by hand because helmet never sees those requests.
+ */
 export const REFUSAL_HEADERS = {
   'content-security-policy': API_POLICY,
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  'referrer-policy': REFERRER_POLICY,
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
 };
@@ -44,8 +51,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: pagePolicy(app.config.IMAGE_HOSTS) },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
+    referrerPolicy: { policy: REFERRER_POLICY },
     frameguard: { action: 'deny' },
     // The mobile app and other sites' link previews read the API and images across origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -51,7 +51,7 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
 
   await app.register(rateLimit, {
     global: true,
-    max: LIMITS.general.max * scale,
+    max: scaled(LIMITS.general, scale).max,
     timeWindow: LIMITS.general.windowMs,
     ...(redis ? { redis, nameSpace: 'twang:rate:' } : {}),
     // Redis away: serve rather than refuse everyone; the failure limits still need it and say so.
@@ -62,13 +62,12 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
   });
 }
 
-export function scaled(limit: { max: number; windowMs: number }, scale: number) {
+function scaled(limit: { max: number; windowMs: number }, scale: number) {
   return { max: limit.max * scale, windowMs: limit.windowMs };
 }
 
 /** Route options for a tighter per-address limit on one route. */
 export function routeLimit(app: FastifyInstance, limit: { max: number; windowMs: number }) {
-  return {
-    rateLimit: { max: limit.max * app.config.RATE_LIMIT_SCALE, timeWindow: limit.windowMs },
-  };
+  const { max, windowMs } = scaled(limit, app.config.RATE_LIMIT_SCALE);
+  return { rateLimit: { max, timeWindow: windowMs } };
 }

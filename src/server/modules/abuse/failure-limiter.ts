@@ -26,10 +26,9 @@ export function createFailureLimiter(store: AttemptStore, name: string, limit: F
   return {
     /** Throws 429 when any key is spent. */
     async check(keys: readonly string[]): Promise<void> {
-      for (const key of keys) {
-        const { count, resetInMs } = await store.peek(keyOf(key));
-        if (count >= limit.max) throw tooManyAttempts(resetInMs);
-      }
+      const counts = await Promise.all(keys.map((key) => store.peek(keyOf(key))));
+      const spent = counts.filter(({ count }) => count >= limit.max);
+      if (spent.length > 0) throw tooManyAttempts(Math.max(...spent.map((c) => c.resetInMs)));
     },
     async fail(keys: readonly string[]): Promise<void> {
       await Promise.all(keys.map((key) => store.hit(keyOf(key), limit.windowMs)));

@@ -8,22 +8,11 @@ import { validationMessages } from '../src/shared/messages/validation.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { openSettled, pickCatalogueIds } from './pages.js';
 import { setYoutubeMode, singleImportVideos } from './youtube.js';
+import type { Tag, Video } from '../src/shared/schemas/catalogue.js';
 
 const SCREENS_DIR = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 /** A title prefix this spec gives the videos it edits, so a rerun can find them. */
 const EDITED = 'E2E editor';
-
-interface Tag {
-  id: number;
-  name: string;
-}
-interface Video {
-  id: number;
-  title: string;
-  youtube_id: string;
-  public_state: boolean;
-  tags: Tag[];
-}
 
 // The tests never reach YouTube: its thumbnails and player get empty answers.
 test.beforeEach(async ({ page }) => {

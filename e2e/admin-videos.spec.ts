@@ -7,20 +7,10 @@ import { publicSiteMessages } from '../src/shared/messages/public-site.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { useStoredTheme } from './pages.js';
 import { singleImportVideos } from './youtube.js';
+import type { Tag, Video } from '../src/shared/schemas/catalogue.js';
 
 const SCREENS_DIR = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 
-interface Tag {
-  id: number;
-  name: string;
-}
-interface Video {
-  id: number;
-  title: string;
-  youtube_id: string;
-  youtube_url: string;
-  public_state: boolean;
-}
 interface Featured {
   title: string;
   link: string;

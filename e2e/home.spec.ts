@@ -1,14 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Video } from '../src/shared/schemas/catalogue.js';
 
-interface Tag {
-  id: number;
-  name: string;
-}
-interface Video {
-  id: number;
-  title: string;
-  tags: Tag[];
-}
 interface HomeData {
   featured_video: Video;
   categories: { id: number; title: string; videos: Video[] }[];

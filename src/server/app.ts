@@ -13,10 +13,12 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
+import { registerHomeCache } from './modules/home/home-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
+import { registerApiEtag } from './plugins/api-etag.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -124,13 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerRefuseWhileClosing(app);
-  await registerLoadShedding(app);
+  registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);
   registerAuthentication(app);
   registerSessionSweeper(app);
   registerAccessControl(app);
   registerAuditTrail(app);
+  registerHomeCache(app);
+  registerApiEtag(app);
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClientDir } from '../modules/seo/seo-test-client.js';
+import { signedInUser } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
@@ -73,12 +74,33 @@ describe('security headers', () => {
     });
   });
 
-  it('give API answers a policy that lets nothing load, and no caching', async () => {
+  it('give API answers a policy that lets nothing load', async () => {
     const res = await inject('GET', '/api/home');
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
     );
-    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('let a browser keep only what anyone may read, and revalidate it', async () => {
+    const anonymous = await inject('GET', '/api/home');
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(String(anonymous.headers.vary)).toMatch(/authorization/);
+    const { token } = await signedInUser(t.app);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/home',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    for (const refused of [
+      await inject('GET', '/api/users/1'),
+      await inject('GET', '/api/videos/999999'),
+      await inject('POST', '/api/login', '{"email":"a@example.com","password":"x"}'),
+    ]) {
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('are on a 429 too', async () => {

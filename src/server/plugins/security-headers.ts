@@ -45,7 +45,8 @@ export function pagePolicy(imageHosts: readonly string[]) {
 /**
  * Helmet's headers on every response, errors and 404s included (they are set when the request
  * arrives): the page CSP, HSTS, nosniff, a referrer policy, no framing. API answers then get the
- * stricter API policy and are never cached.
+ * stricter API policy. They are never stored, except what anyone may read: a successful anonymous
+ * read is `no-cache`, so a browser keeps it and revalidates with its ETag (plugins/api-etag.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -60,6 +61,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/healthz') return;
     void reply.header('content-security-policy', API_POLICY);
-    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (reply.hasHeader('cache-control')) return;
+    const publicRead =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.user &&
+      reply.statusCode === 200;
+    void reply.header('cache-control', publicRead ? 'no-cache' : 'no-store');
+    // The same address answers differently with a token, so no cache may mix the two.
+    if (publicRead) {
+      const vary = reply.getHeader('vary');
+      void reply.header('vary', vary ? `${String(vary)}, authorization` : 'authorization');
+    }
   });
 }

@@ -21,6 +21,8 @@ export interface TestApp {
   db: Database;
   kind: DatabaseHandle['kind'];
   config: Config;
+  /** On PostgreSQL: the database's address, for a second instance of the site on it. */
+  databaseUrl: string | null;
   close: () => Promise<void>;
 }
 
@@ -32,6 +34,11 @@ export interface TestAppOptions {
   postgresVia?: (url: string) => string;
   /** Log lines go here (at LOG_LEVEL from env) instead of nowhere. */
   logStream?: LogStream;
+  /**
+   * On PostgreSQL: run as another instance of the same site, on that app's database (which
+   * the first app drops when it closes). Close this one first.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -39,7 +46,15 @@ export interface TestAppOptions {
  * when the test project runs with TEST_DB=postgres. Call close() in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, dropDatabase } = await openTestDatabase(options.postgresVia);
+  const shared = options.sameDatabaseAs?.databaseUrl;
+  if (options.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs PostgreSQL');
+  const { handle, dropDatabase, url } = shared
+    ? {
+        handle: await openDatabase({ url: shared, poolSize: 4 }),
+        dropDatabase: async () => undefined,
+        url: shared,
+      }
+    : await openTestDatabase(options.postgresVia);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -66,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     kind: handle.kind,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await handle.close();
@@ -77,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 async function openTestDatabase(via: (url: string) => string = (url) => url): Promise<{
   handle: DatabaseHandle;
   dropDatabase: () => Promise<void>;
+  url: string | null;
 }> {
   const postgresTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
@@ -85,9 +102,11 @@ async function openTestDatabase(via: (url: string) => string = (url) => url): Pr
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
-    const handle = await openDatabase({ url: via(withDatabase(url, name)), poolSize: 4 });
+    const databaseUrl = withDatabase(url, name);
+    const handle = await openDatabase({ url: via(databaseUrl), poolSize: 4 });
     return {
       handle,
+      url: databaseUrl,
       dropDatabase: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -106,5 +125,5 @@ async function openTestDatabase(via: (url: string) => string = (url) => url): Pr
     migrate: async () => undefined,
     close: () => client.close(),
   };
-  return { handle, dropDatabase: async () => undefined };
+  return { handle, dropDatabase: async () => undefined, url: null };
 }

@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { connectRedis } from '../../lib/redis.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { HttpError } from '../../lib/http-errors.js';
 import {
-  connectRedis,
   createMemoryAttemptStore,
   createRedisAttemptStore,
   type AttemptStore,

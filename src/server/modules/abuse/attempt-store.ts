@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** How many attempts a key has in its current window, and when that window ends. */
 export interface AttemptCount {
@@ -86,9 +86,4 @@ export function createRedisAttemptStore(redis: Redis, prefix = 'twang:attempts:'
     },
     async close() {},
   };
-}
-
-/** A Redis client that fails fast instead of queueing commands while Redis is away. */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }

@@ -2,24 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/api-envelope.js';
 import { catalogueMessages } from '../../../shared/messages/catalogue.js';
-import {
-  HOME_ROW_VIDEOS,
-  homeData,
-  type HomeData,
-} from '../../../shared/schemas/public-catalogue.js';
+import { homeData } from '../../../shared/schemas/public-catalogue.js';
 import { ok } from '../../lib/reply.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import {
-  findFeaturedChoice,
-  findNewestPublicVideo,
-  listLayoutRows,
-  listNewestPublicVideosByTag,
-} from './home-repository.js';
+import { findLikedVideoIds } from '../videos/video-presenter.js';
+import { withLikes } from './home-builder.js';
 
 /**
- * GET /api/home: the featured video and the layout's category rows, in six queries whatever the
- * layout's length. Public videos only, even for administrators: the home page is what visitors
- * see. A row whose tag has no public video is left out, since it would show a title and nothing.
+ * GET /api/home: the featured video and the layout's category rows. Served from the home cache
+ * (modules/home/home-cache.ts): anonymous visitors get the stored bytes; a signed-in viewer gets
+ * them with their likes marked, at the cost of one query.
  */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   app
@@ -27,39 +18,18 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     .get(
       '/home',
       { schema: { tags: ['catalogue'], response: { 200: envelope(homeData) } } },
-      async (request) => {
-        const [choice, newest, layout] = await Promise.all([
-          findFeaturedChoice(app.db),
-          findNewestPublicVideo(app.db),
-          listLayoutRows(app.db),
-        ]);
-        const byTag = await listNewestPublicVideosByTag(
-          app.db,
-          layout.map((row) => row.tagId),
-          HOME_ROW_VIDEOS,
-        );
-        const rows = layout.filter((row) => byTag.has(row.tagId));
-        // A link to a video outside the catalogue (or to a private one) falls back to the newest.
-        const featuredRow = choice?.video ?? newest;
-        const rowVideos = rows.flatMap((row) => byTag.get(row.tagId)!);
-        const presented = await presentVideos(
-          app.db,
-          featuredRow ? [featuredRow, ...rowVideos] : rowVideos,
-          request.user?.id ?? null,
-        );
-        const featured = featuredRow ? presented.shift()! : null;
-        const categories = rows.map((row) => ({
-          id: row.tagId,
-          title: row.title,
-          videos: presented.splice(0, byTag.get(row.tagId)!.length),
-        }));
-        const featuredTitle = choice?.video ? choice.title.trim() : '';
-        const data: HomeData = {
-          featured_video:
-            featured && featuredTitle ? { ...featured, title: featuredTitle } : featured,
-          categories,
-        };
-        return ok(data, catalogueMessages.homeLoaded);
+      async (request, reply) => {
+        const home = await app.homeCache.current();
+        if (!request.user) {
+          // The bytes were serialized when the cache was built; plugins/api-etag.ts answers 304.
+          void reply
+            .type('application/json; charset=utf-8')
+            .header('etag', home.etag)
+            .serializer(() => home.body);
+          return ok(home.data, catalogueMessages.homeLoaded);
+        }
+        const liked = await findLikedVideoIds(app.db, request.user.id, [...home.videoIds]);
+        return ok(withLikes(home.data, liked), catalogueMessages.homeLoaded);
       },
     );
 }

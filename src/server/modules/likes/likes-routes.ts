@@ -136,6 +136,8 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         );
         const after = await findVideoForLike(app.db, episodeId);
         if (!after) throw notFound(apiMessages.videoNotFound);
+        // The home page shows like counts.
+        await app.homeCache.videoChanged(episodeId);
         const state: LikeState = { isLiked: liked, like_count: after.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },

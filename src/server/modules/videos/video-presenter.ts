@@ -42,19 +42,14 @@ export async function presentVideos(
 ): Promise<Video[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [tagRows, likedRows] = await Promise.all([
+  const [tagRows, liked] = await Promise.all([
     db
       .select({ videoId: videoTags.videoId, id: tags.id, name: tags.name })
       .from(videoTags)
       .innerJoin(tags, eq(tags.id, videoTags.tagId))
       .where(inArray(videoTags.videoId, ids))
       .orderBy(tags.name),
-    viewerId === null
-      ? Promise.resolve([])
-      : db
-          .select({ videoId: videoLikes.videoId })
-          .from(videoLikes)
-          .where(and(eq(videoLikes.userId, viewerId), inArray(videoLikes.videoId, ids))),
+    viewerId === null ? Promise.resolve(new Set<number>()) : findLikedVideoIds(db, viewerId, ids),
   ]);
   const tagsByVideo = new Map<number, Tag[]>();
   for (const { videoId, id, name } of tagRows) {
@@ -62,11 +57,24 @@ export async function presentVideos(
     list.push({ id, name });
     tagsByVideo.set(videoId, list);
   }
-  const liked = new Set(likedRows.map((row) => row.videoId));
   return rows.map((row) => {
     const video = toVideo(row, tagsByVideo.get(row.id) ?? []);
     return viewerId === null ? video : { ...video, isLiked: liked.has(row.id) };
   });
+}
+
+/** Which of these videos the viewer likes. */
+export async function findLikedVideoIds(
+  db: Database,
+  viewerId: number,
+  videoIds: number[],
+): Promise<Set<number>> {
+  if (videoIds.length === 0) return new Set();
+  const rows = await db
+    .select({ videoId: videoLikes.videoId })
+    .from(videoLikes)
+    .where(and(eq(videoLikes.userId, viewerId), inArray(videoLikes.videoId, videoIds)));
+  return new Set(rows.map((row) => row.videoId));
 }
 
 export function toVideo(row: VideoListRow, videoTagList: Tag[]): Video {

@@ -1,0 +1,56 @@
+import { HOME_ROW_VIDEOS, type HomeData } from '../../../shared/schemas/public-catalogue.js';
+import type { Database } from '../../db/client.js';
+import { presentVideos } from '../videos/video-presenter.js';
+import {
+  findFeaturedChoice,
+  findNewestPublicVideo,
+  listLayoutRows,
+  listNewestPublicVideosByTag,
+} from './home-repository.js';
+
+/**
+ * The home page as an anonymous visitor sees it, in six queries whatever the layout's length.
+ * Public videos only, even for administrators: the home page is what visitors see. A row whose
+ * tag has no public video is left out, since it would show a title and nothing.
+ */
+export async function buildHomeData(db: Database): Promise<HomeData> {
+  const [choice, newest, layout] = await Promise.all([
+    findFeaturedChoice(db),
+    findNewestPublicVideo(db),
+    listLayoutRows(db),
+  ]);
+  const byTag = await listNewestPublicVideosByTag(
+    db,
+    layout.map((row) => row.tagId),
+    HOME_ROW_VIDEOS,
+  );
+  const rows = layout.filter((row) => byTag.has(row.tagId));
+  // A link to a video outside the catalogue (or to a private one) falls back to the newest.
+  const featuredRow = choice?.video ?? newest;
+  const rowVideos = rows.flatMap((row) => byTag.get(row.tagId)!);
+  const presented = await presentVideos(
+    db,
+    featuredRow ? [featuredRow, ...rowVideos] : rowVideos,
+    null,
+  );
+  const featured = featuredRow ? presented.shift()! : null;
+  const categories = rows.map((row) => ({
+    id: row.tagId,
+    title: row.title,
+    videos: presented.splice(0, byTag.get(row.tagId)!.length),
+  }));
+  const featuredTitle = choice?.video ? choice.title.trim() : '';
+  return {
+    featured_video: featured && featuredTitle ? { ...featured, title: featuredTitle } : featured,
+    categories,
+  };
+}
+
+/** The same page for a signed-in viewer: each video says whether they like it. */
+export function withLikes(data: HomeData, liked: ReadonlySet<number>): HomeData {
+  const mark = <T extends { id: number }>(video: T) => ({ ...video, isLiked: liked.has(video.id) });
+  return {
+    featured_video: data.featured_video ? mark(data.featured_video) : null,
+    categories: data.categories.map((row) => ({ ...row, videos: row.videos.map(mark) })),
+  };
+}

@@ -1,11 +1,44 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compressClient, describeSummary } from './scripts/compress-client.js';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * After the build is written (public/ copied in too), puts .br and .gz beside every
+ * compressible file, so the server never compresses a static file per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'twang:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      this.info(describeSummary(await compressClient(outDir)));
+    },
+  };
+}
+
+/**
+ * React Router 7 exports only its development build (remix-run/react-router#12437, "temporary"):
+ * dev warnings and checks included. Builds take the production one it ships beside it.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,7 +1,39 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, type Params } from 'react-router';
+import { homeQuery } from '../features/home/api/get-home.js';
+import { videoQuery } from '../features/videos/api/get-video.js';
+import { tagVideosQuery } from '../features/categories/api/get-tag-videos.js';
+import { searchQuery } from '../features/search/api/search.js';
+import { queryClient } from '../lib/query-client.js';
+import { getSession } from '../lib/session.js';
+import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
+
+/**
+ * A page's data, fetched alongside its code chunk instead of after it. On the first load the
+ * router also waits for it (the screen is blank until the chunk arrives anyway), so the first
+ * paint is the whole page: no loading view re-rendered into the page after the first paint,
+ * which was a long task (Total Blocking Time) and moved the footer (layout shift). Later
+ * navigations do not wait: the page shows its own loading view at once, as before. A failed
+ * fetch is left in the cache for the page to show its error text.
+ */
+function pageData(load: (params: Params) => Promise<unknown>): LoaderFunction {
+  return async ({ params }) => {
+    const loaded = Promise.all([queryClient.prefetchQuery(siteConfigQuery), load(params)]);
+    if (!document.getElementById('root')?.hasChildNodes()) {
+      // A slow or failing API (retries back off for seconds) must not keep the screen blank.
+      await Promise.race([
+        loaded,
+        new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
+      ]);
+    }
+    return null;
+  };
+}
+
+/** How long a first load waits for its data before showing the page's loading view instead. */
+const FIRST_LOAD_WAIT_MS = 1_500;
 
 /** Every page is its own chunk, loaded when first visited. */
 export const router = createBrowserRouter([
@@ -11,12 +43,16 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/',
+        loader: pageData(() => queryClient.prefetchQuery(homeQuery)),
         lazy: async () => ({
           Component: (await import('../features/home/components/home-page.js')).HomePage,
         }),
       },
       {
         path: '/videos/:id',
+        loader: pageData(({ id = '' }) =>
+          queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
+        ),
         lazy: async () => ({
           Component: (await import('../features/videos/components/video-page.js')).VideoPage,
         }),
@@ -35,6 +71,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/categories/:id',
+        loader: pageData(({ id = '' }) => queryClient.prefetchInfiniteQuery(tagVideosQuery(id))),
         lazy: async () => ({
           Component: (await import('../features/categories/components/category-page.js'))
             .CategoryPage,
@@ -42,6 +79,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/search/:query',
+        loader: pageData(({ query = '' }) => queryClient.prefetchQuery(searchQuery(query))),
         lazy: async () => ({
           Component: (await import('../features/search/components/search-page.js')).SearchPage,
         }),

@@ -1,5 +1,19 @@
 import { useSyncExternalStore } from 'react';
 
+/**
+ * Read at start and then only inside resize events. React reads a store's snapshot after every
+ * commit, and reading `window.innerWidth` then forces a synchronous layout of the new DOM: on
+ * the home page that was a 190 ms forced reflow right after the rows were committed.
+ */
+let width = typeof window === 'undefined' ? 1280 : window.innerWidth;
+
+if (typeof window !== 'undefined') {
+  // Added before any component's listener, so it has updated the width when they run.
+  window.addEventListener('resize', () => {
+    width = window.innerWidth;
+  });
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener('resize', listener);
   return () => window.removeEventListener('resize', listener);
@@ -9,7 +23,7 @@ function subscribe(listener: () => void): () => void {
 export function useWindowWidth(): number {
   return useSyncExternalStore(
     subscribe,
-    () => window.innerWidth,
+    () => width,
     () => 1280,
   );
 }

@@ -2,17 +2,22 @@ import { useState } from 'react';
 
 export const DEFAULT_LOGO = '/default-logo.svg';
 
-/** An artist's picture; the show's logo stands in when it is missing or fails to load. */
+/**
+ * An artist's picture; the show's logo stands in when it is missing or fails to load. Lazy
+ * unless `eager`: the artist page's own portrait is above the fold and its largest picture.
+ */
 export function ArtistImage({
   src,
   alt,
   size = 160,
   className,
+  eager = false,
 }: {
   src: string;
   alt: string;
   size?: number;
   className?: string;
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const shown = !src || failed === src ? DEFAULT_LOGO : src;
@@ -23,7 +28,8 @@ export function ArtistImage({
       alt={alt}
       width={size}
       height={size}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(src)}
     />

@@ -1,9 +1,22 @@
 import './page-states.css';
 
-/** What a page shows while its data loads; announced politely to screen readers. */
-export function LoadingView({ label = 'Loading…' }: { label?: string }) {
+/**
+ * What a page shows while its data loads; announced politely to screen readers. `fill` when it
+ * stands for the whole page, so what arrives does not push the footer away.
+ */
+export function LoadingView({
+  label = 'Loading…',
+  fill = false,
+}: {
+  label?: string;
+  fill?: boolean;
+}) {
   return (
-    <div className="page-state" role="status" aria-live="polite">
+    <div
+      className={fill ? 'page-state page-state--fill' : 'page-state'}
+      role="status"
+      aria-live="polite"
+    >
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </div>

@@ -19,7 +19,7 @@ function AccountAreas({ userId }: { userId: number }) {
   return (
     <div className="account-page">
       <h1>Account</h1>
-      {account.isPending && <LoadingView />}
+      {account.isPending && <LoadingView fill />}
       {account.isError && <ErrorView message={t.accountError} />}
       {account.isSuccess && (
         <div className="account-page__areas">

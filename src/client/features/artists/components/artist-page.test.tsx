@@ -64,6 +64,11 @@ describe('ArtistPage', () => {
     signIn();
     renderArtist({ '/artists/4': detail(false) });
     const image = await screen.findByRole('img', { name: 'Loretta Jessup' });
+    // The page's own portrait is above the fold: fetched at once, first, its box reserved.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).toHaveAttribute('width', '240');
+    expect(image).toHaveAttribute('height', '240');
     fireEvent.error(image);
     expect(image).toHaveAttribute('src', DEFAULT_LOGO);
   });

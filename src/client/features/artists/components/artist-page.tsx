@@ -32,7 +32,7 @@ export function ArtistPage() {
     return (
       <>
         <PageTitle page="Artist" />
-        <LoadingView />
+        <LoadingView fill />
       </>
     );
   }
@@ -55,6 +55,7 @@ export function ArtistPage() {
           src={artist.image}
           alt={artist.name}
           size={240}
+          eager
         />
         <div className="artist-page__intro">
           <h1>{artist.name}</h1>

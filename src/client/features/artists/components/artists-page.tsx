@@ -27,7 +27,7 @@ export function ArtistsPage() {
       <PageTitle page="Artists" />
       <h1>Artists</h1>
       {featured.isPending ? (
-        <LoadingView />
+        <LoadingView fill />
       ) : featured.isError ? (
         <ErrorView message={t.artistsPageError} />
       ) : (

@@ -1,6 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { TAG_PAGE_SIZE, type TagPageData } from '../../../../shared/schemas/public-catalogue.js';
+import type { TagPageData } from '../../../../shared/schemas/public-catalogue.js';
 import { apiGet, pathPart } from '../../../lib/api-client.js';
+
+/**
+ * The shared TAG_PAGE_SIZE (60), restated: importing it would bring in the module's zod schemas,
+ * 86 KB of script that the category page (and the router, which prefetches the first page)
+ * would load and run for one number. A test keeps the two equal.
+ */
+export const TAG_PAGE_SIZE = 60;
 
 export const tagVideosQuery = (id: string) =>
   infiniteQueryOptions({

@@ -17,7 +17,7 @@ export function CategoryPage() {
     return (
       <>
         <PageTitle page="Category" />
-        <LoadingView />
+        <LoadingView fill />
       </>
     );
   }

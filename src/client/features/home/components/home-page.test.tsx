@@ -79,8 +79,10 @@ describe('HomePage', () => {
     expect(within(featured).getByRole('button', { name: 'DETAILS' })).toBeInTheDocument();
     // An excerpt, not the whole description.
     expect(within(featured).getByText(/^Wade plays his new single live/)).toHaveTextContent(/…$/);
+    // The page's largest picture (LCP): fetched at once and first, its box reserved.
     const image = featured.querySelector('img')!;
     expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
     expect(image).toHaveAttribute('width', '480');
     expect(image).toHaveAttribute('height', '270');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -122,6 +124,16 @@ describe('HomePage', () => {
     const firstThumb = screen
       .getByRole('region', { name: 'Live Performances' })
       .querySelector('img')!;
+    // The rows' thumbnails are below the hero: lazy, sized, never competing with it.
+    for (const thumb of screen
+      .getByRole('region', { name: 'Classic Covers' })
+      .querySelectorAll('img')) {
+      expect(thumb).toHaveAttribute('loading', 'lazy');
+      expect(thumb).toHaveAttribute('decoding', 'async');
+      expect(thumb).toHaveAttribute('width', '320');
+      expect(thumb).toHaveAttribute('height', '180');
+      expect(thumb).not.toHaveAttribute('fetchpriority');
+    }
     expect(firstThumb).toHaveAttribute('loading', 'lazy');
   });
 

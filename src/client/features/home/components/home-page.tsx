@@ -22,7 +22,7 @@ export function HomePage() {
       <title>{brand}</title>
       <h1 className="visually-hidden">{brand}</h1>
       {home.isPending ? (
-        <LoadingView />
+        <LoadingView fill />
       ) : home.isError ? (
         <ErrorView message={t.homeError} />
       ) : (

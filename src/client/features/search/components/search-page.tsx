@@ -19,7 +19,7 @@ export function SearchPage() {
       <PageTitle page={`Search results for "${term}"`} />
       <h1>Search results for &quot;{term}&quot;</h1>
       {results.isPending ? (
-        <LoadingView label="Searching…" />
+        <LoadingView label="Searching…" fill />
       ) : results.isError ? (
         <ErrorView message={t.searchError} />
       ) : (

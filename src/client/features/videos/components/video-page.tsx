@@ -25,7 +25,7 @@ export function VideoPage() {
       <>
         {/* No video title yet (or none): the tab must not keep the previous page's. */}
         <title>{brand}</title>
-        {video.isPending ? <LoadingView /> : <ErrorView message={t.videoError} />}
+        {video.isPending ? <LoadingView fill /> : <ErrorView message={t.videoError} />}
       </>
     );
   }

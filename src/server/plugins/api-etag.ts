@@ -19,6 +19,7 @@ export function registerApiEtag(app: FastifyInstance): void {
     void reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
     return '';
   });
 }

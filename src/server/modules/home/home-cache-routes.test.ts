@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomeData } from '../../../shared/schemas/public-catalogue.js';
@@ -135,5 +136,30 @@ describe('the cached home', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ status: 200, message: 'Home page' });
     expect(res.body).toBe((await t.app.homeCache.current()).body);
+  });
+});
+
+describe('the stored home, compressed once', () => {
+  it('is sent as brotli or gzip to clients that accept it, with a validator per encoding', async () => {
+    const plain = await home();
+    const br = await home({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+
+    const gz = await home({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const refused = await home({ 'accept-encoding': 'br;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+
+    const etags = new Set([plain, br, gz].map((res) => String(res.headers.etag)));
+    expect(etags.size).toBe(3);
+    const again = await home({ 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-encoding']).toBeUndefined();
   });
 });

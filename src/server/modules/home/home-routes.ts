@@ -6,6 +6,7 @@ import { homeData } from '../../../shared/schemas/public-catalogue.js';
 import { ok } from '../../lib/reply.js';
 import { findLikedVideoIds } from '../videos/video-presenter.js';
 import { withLikes } from './home-builder.js';
+import { sendStoredHome } from './send-stored-home.js';
 
 /**
  * GET /api/home: the featured video and the layout's category rows. Served from the home cache
@@ -20,14 +21,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       { schema: { tags: ['catalogue'], response: { 200: envelope(homeData) } } },
       async (request, reply) => {
         const home = await app.homeCache.current();
-        if (!request.user) {
-          // The bytes were serialized when the cache was built; plugins/api-etag.ts answers 304.
-          void reply
-            .type('application/json; charset=utf-8')
-            .header('etag', home.etag)
-            .serializer(() => home.body);
-          return ok(home.data, catalogueMessages.homeLoaded);
-        }
+        if (!request.user) return sendStoredHome(request, reply, home);
         const liked = await findLikedVideoIds(app.db, request.user.id, [...home.videoIds]);
         return ok(withLikes(home.data, liked), catalogueMessages.homeLoaded);
       },

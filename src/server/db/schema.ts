@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -14,8 +15,13 @@ import {
 
 // Descending indexes say NULLS FIRST, which is what a plain ORDER BY ... DESC means; drizzle's bare
 // .desc() writes NULLS LAST, which the planner cannot use for such an ORDER BY.
-// Full-text and trigram indexes use SQL functions (f_unaccent, video_document) created in the
-// hand-written migration 0000_search_functions.sql; they are listed in docs/architecture.md.
+// Full-text and trigram indexes use SQL functions (search_text, video_document) created in the
+// hand-written migration 0001_search_and_counters.sql; they are listed in docs/architecture.md.
+// Search reads stored generated columns (search_*): unaccent is slow, so it runs once per write
+// instead of for every candidate row of every search. Inserts never write them.
+
+/** PostgreSQL's full-text document type, which drizzle has no column builder for. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -98,9 +104,29 @@ export const videos = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The title lower-cased without accents: trigram matching (admin title search, typos). */
+    searchTitle: text('search_title')
+      .notNull()
+      .generatedAlwaysAs(sql`public.search_text(title)`),
+    /** Title (weight A) and description (weight B) words: the public full-text search. */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(sql`public.video_document(title, description)`),
+    /**
+     * The title's words alone, so "title matches first" is a query of its own, with statistics
+     * of its own (weights inside search_document are invisible to the planner's estimates).
+     */
+    searchTitleDocument: tsvector('search_title_document')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('pg_catalog.simple'::regconfig, public.search_text(title))`,
+      ),
   },
   (t) => [
     uniqueIndex('videos_youtube_id_unique').on(t.youtubeId),
+    index('videos_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')),
+    index('videos_search_document_idx').using('gin', t.searchDocument),
+    index('videos_search_title_document_idx').using('gin', t.searchTitleDocument),
     index('videos_public_published_idx').on(
       t.isPublic,
       t.publishedAt.desc().nullsFirst(),
@@ -130,10 +156,16 @@ export const artists = pgTable(
       .references(() => tags.id, { onDelete: 'restrict' }),
     likeCount: integer('like_count').notNull().default(0),
     createdAt: createdAt(),
+    /** The name lower-cased without accents: name search, and "by name" order and letters. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`public.search_text(name)`),
   },
   (t) => [
     uniqueIndex('artists_tag_unique').on(t.tagId),
     index('artists_name_idx').on(sql`lower(${t.name})`),
+    index('artists_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    index('artists_search_initial_idx').on(sql`left(${t.searchName}, 1)`, t.searchName),
     index('artists_featured_idx').on(t.featured, t.name),
     index('artists_like_count_idx').on(t.likeCount.desc().nullsFirst(), t.id),
   ],
@@ -154,6 +186,17 @@ export const videoTags = pgTable(
     index('video_tags_tag_idx').on(t.tagId, t.videoId),
   ],
 );
+
+/**
+ * Every word (full-text lexeme) of every video's title and description, digits-only ones left
+ * out: the vocabulary a misspelt search word is corrected against. A trigger on videos (migration
+ * 0004) adds the words of new and edited videos; words are never removed, since a stale word
+ * only costs a correction that finds nothing. The migration gives `word` the C collation, so a
+ * prefix test is a range of the primary key (drizzle cannot say so here).
+ */
+export const searchWordList = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** The home page's category rows, in order. */
 export const layoutRows = pgTable(

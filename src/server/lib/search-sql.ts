@@ -6,5 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
  * turns a full-width ％ into %, so escaping the raw input first would let it through as a wildcard.
  */
 export function likeNeedle(text: string): SQL {
-  return sql`replace(replace(replace(public.search_text(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+  return likeEscaped(sql`public.search_text(${text})`);
+}
+
+/** Already normalised text (an SQL expression) with LIKE's wildcards and escape escaped. */
+export function likeEscaped(normalised: SQL): SQL {
+  return sql`replace(replace(replace(${normalised}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 }

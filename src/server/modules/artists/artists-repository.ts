@@ -1,19 +1,20 @@
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { artists, tags, videoTags, videos } from '../../db/schema.js';
 import { likeNeedle } from '../../lib/search-sql.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
+import { findArtistsByName } from '../search/artist-names.js';
 import type { ArtistRow } from './artist-presenter.js';
 
 export const PHRASE_RESULTS_LIMIT = 50;
 export const ARTIST_VIDEOS_LIMIT = 24;
 
-// Both sides of every comparison go through search_text(), the expression the indexes are built on.
-const nameText = sql`public.search_text(${artists.name})`;
+// search_name is the stored search_text(name); the user's side of a comparison goes through
+// search_text() too. The indexes are on the column, so no search computes unaccent per artist.
+const nameText = artists.searchName;
 // "By name" ignores case and accents ('élodie' beside 'Elvis'), whatever the database's collation.
-// Sorting on the initial first is the same order, and lets a page walk artists_initial_idx
-// instead of computing search_text() for every artist.
+// Sorting on the initial first is the same order, and lets a page walk artists_search_initial_idx.
 const byName = [sql`left(${nameText}, 1)`, nameText, asc(artists.name), asc(artists.id)];
 
 /**
@@ -24,28 +25,16 @@ export const ARTIST_TYPO_THRESHOLD = 0.4;
 
 /**
  * Names containing the text (case- and accent-insensitive), or close to it word by word, so a typo
- * ('jonny') still finds Johnny Cash. Both tests use the trigram index on search_text(name).
+ * ('jonny') still finds Johnny Cash. Both tests use the trigram index on search_name.
  */
 export async function searchArtistsByPhrase(db: Database, text: string): Promise<ArtistRow[]> {
-  const needle = sql`public.search_text(${text})`;
-  const escaped = likeNeedle(text);
   // The <% operator reads its threshold from a setting; set_config(..., true) keeps it to this
   // transaction, so pooled connections are left as they were.
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_TYPO_THRESHOLD)}, true)`,
     );
-    return tx
-      .select()
-      .from(artists)
-      .where(or(sql`${nameText} LIKE '%' || ${escaped} || '%'`, sql`${needle} <% ${nameText}`))
-      .orderBy(
-        desc(sql`${nameText} = ${needle}`),
-        desc(sql`${nameText} LIKE ${escaped} || '%'`),
-        desc(sql`word_similarity(${needle}, ${nameText})`),
-        ...byName,
-      )
-      .limit(PHRASE_RESULTS_LIMIT);
+    return findArtistsByName(tx, text, { limit: PHRASE_RESULTS_LIMIT, tieBreak: byName });
   });
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { catalogueMessages } from '../../../shared/messages/catalogue.js';
 import type { SearchData } from '../../../shared/schemas/public-catalogue.js';
-import { artistLikes, videoLikes } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { artistLikes, searchWordList, videoLikes } from '../../db/schema.js';
 import {
   buildArtist,
   buildVideo,
@@ -194,5 +195,60 @@ describe('GET /api/search/:query', () => {
     expect(data.artists).toHaveLength(20);
     expect(data.videos).toHaveLength(40);
     expect(data.total).toBe(60);
+  });
+});
+
+describe('GET /api/search/:query with misspelt words', () => {
+  let edited: number;
+  beforeAll(async () => {
+    const catalogue: [string, string][] = [
+      ['Dusty Train Shuffle', 'Steel guitar all night'],
+      ['Brian and the Rangers', 'A trio from Tulsa'],
+      ['Dvořák Hoedown', 'A symphony goes west'],
+      ['Quokka Waltz', 'Slow and sweet'],
+    ];
+    for (const [n, [title, description]] of catalogue.entries()) {
+      const video = await buildVideo(t.db, { title, description, publishedAt: at(10 + n) });
+      if (title === 'Quokka Waltz') edited = video.id;
+    }
+  });
+
+  const known = async (word: string) =>
+    (await t.db.select().from(searchWordList).where(eq(searchWordList.word, word))).length === 1;
+
+  it("corrects the one misspelt word of two: 'dusty trian' finds Dusty Train", async () => {
+    // 'brian' looks closer to 'trian' by trigrams; both are one edit away, and only 'train'
+    // goes with 'dusty' in the catalogue.
+    expect((await found('dusty trian')).videos).toEqual(['Dusty Train Shuffle']);
+    expect((await found('Dusty TRIAN shuf')).videos).toEqual(['Dusty Train Shuffle']);
+  });
+
+  it('corrects a word typed without its accent and with a typo', async () => {
+    expect((await found('dvorak')).videos).toEqual(['Dvořák Hoedown']);
+    expect((await found('dvorac hoedown')).videos).toEqual(['Dvořák Hoedown']);
+  });
+
+  it('keeps the word list up with new videos and edited titles', async () => {
+    expect(await known('quokka')).toBe(true);
+    expect((await found('quokke')).videos).toEqual(['Quokka Waltz']);
+    expect(await known('wombat')).toBe(false);
+    const admin = await signedInAdmin(t.app);
+    const res = await callApi(t.app, 'PUT', '/api/admin/videos', {
+      token: admin.token,
+      body: { id: String(edited), title: 'Wombat Waltz', description: 'Slow and sweet' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await known('wombat')).toBe(true);
+    expect((await found('wombet waltz')).videos).toEqual(['Wombat Waltz']);
+    // Words are never taken out: a stale one only makes a correction that finds nothing.
+    expect(await known('quokka')).toBe(true);
+    expect((await found('quokke')).videos).toEqual([]);
+  });
+
+  it('finds nothing when a word resembles no word of the catalogue', async () => {
+    expect(await found('zzqx florp')).toEqual({ artists: [], videos: [] });
+    expect((await found('dusty zzqx')).videos).toEqual([]);
+    // Three letters are too few to correct: 'trn' is no typo of 'train' as far as search goes.
+    expect((await found('dusty trn')).videos).toEqual([]);
   });
 });

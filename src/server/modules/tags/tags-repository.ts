@@ -84,7 +84,7 @@ export async function listVideoTags(db: Database, videoId: number): Promise<Tag[
 /**
  * Puts every artist's tag on each video whose title or description names the artist as whole
  * words, accents and case ignored. Per artist, the phrase query is answered by the GIN index on
- * video_document(), so the work grows with the matches, not with videos x artists. Returns how
+ * the stored search_document column, so the work grows with the matches, not with videos x artists. Returns how
  * many links were added; links already there are left alone, so a second run adds none.
  */
 export async function autotagVideos(db: Database): Promise<number> {
@@ -94,7 +94,7 @@ export async function autotagVideos(db: Database): Promise<number> {
   // index, as the function requires.
   await db.execute(sql`
     SELECT gin_clean_pending_list(c.oid) FROM pg_class c
-    WHERE c.oid = to_regclass('public.videos_document_idx') AND pg_has_role(c.relowner, 'USAGE')
+    WHERE c.oid = to_regclass('public.videos_search_document_idx') AND pg_has_role(c.relowner, 'USAGE')
   `);
   const result = await db.execute(sql`
     WITH added AS (
@@ -102,7 +102,7 @@ export async function autotagVideos(db: Database): Promise<number> {
       SELECT v.id, a.tag_id
       FROM artists a
       CROSS JOIN LATERAL phraseto_tsquery('simple', public.search_text(a.name)) AS q(query)
-      JOIN videos v ON public.video_document(v.title, v.description) @@ q.query
+      JOIN videos v ON v.search_document @@ q.query
       WHERE numnode(q.query) > 0
       ON CONFLICT DO NOTHING
       RETURNING 1

@@ -57,6 +57,9 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
     // Redis away: serve rather than refuse everyone; the failure limits still need it and say so.
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/'),
+    // A client that hung up before its request was read has no address any more; the plugin's
+    // own key would throw (a 500 in the log, seen under load). No answer reaches it anyway.
+    keyGenerator: (request) => (request.ip as string | undefined) ?? 'disconnected',
     // The plugin has set Retry-After already; the error handler writes the envelope.
     errorResponseBuilder: () => new HttpError(429, apiMessages.tooManyRequests),
   });

@@ -2,7 +2,10 @@
  * Builds a large catalogue for benchmarks:
  *   npm run seed:scale -- --videos 100000 --artists 10000 --tags 2000 --users 50000 --likes 500000 [--reset]
  * Targets DATABASE_URL when set (PostgreSQL), else the embedded database under DATA_DIR.
+ * The bench (scripts/bench) imports seedScaleCatalogue to build its own catalogue.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { count, sql } from 'drizzle-orm';
@@ -27,47 +30,47 @@ import {
   seededRandom,
 } from '../src/server/setup/demo-catalogue.js';
 
-const { values: args } = parseArgs({
-  options: {
-    videos: { type: 'string', default: '100000' },
-    artists: { type: 'string', default: '10000' },
-    tags: { type: 'string', default: '2000' },
-    users: { type: 'string', default: '50000' },
-    likes: { type: 'string', default: '500000' },
-    reset: { type: 'boolean', default: false },
-  },
-});
-const size = {
-  videos: Number(args.videos),
-  artists: Number(args.artists),
-  tags: Number(args.tags),
-  users: Number(args.users),
-  likes: Number(args.likes),
+export interface ScaleSize {
+  videos: number;
+  artists: number;
+  tags: number;
+  users: number;
+  likes: number;
+}
+
+export const DEFAULT_SCALE_SIZE: ScaleSize = {
+  videos: 100_000,
+  artists: 10_000,
+  tags: 2_000,
+  users: 50_000,
+  likes: 500_000,
 };
-for (const [name, value] of Object.entries(size)) {
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`--${name} must be a positive whole number`);
+
+/** Every scale user's password; users 1 to 5 are administrators. */
+export const SCALE_PASSWORD = 'Scale-user-Pass1';
+export const SCALE_ADMINS = 5;
+
+export function scaleUserEmail(n: number): string {
+  return `scale-user-${n}@example.com`;
+}
+
+/** The artist name the seed gives artist index i (0-based): demo names, numbered after the first 40. */
+export function scaleArtistName(index: number): string {
+  return `${demoArtistName(index)} ${index >= 40 ? `${Math.floor(index / 40)}` : ''}`.trim();
 }
 
 const BATCH = 2000;
-const random = seededRandom(2024);
-const bar = new SingleBar(
-  { format: ' {step} |{bar}| {value}/{total} rows, {eta}s left' },
-  Presets.shades_classic,
-);
 
-async function inBatches(
-  step: string,
-  total: number,
-  insert: (from: number, to: number) => Promise<void>,
-) {
-  bar.start(total, 0, { step: step.padEnd(11) });
-  for (let from = 0; from < total; from += BATCH) {
-    const to = Math.min(total, from + BATCH);
-    await insert(from, to);
-    bar.update(to);
-  }
-  bar.stop();
+function progressBar(): SingleBar {
+  return new SingleBar(
+    {
+      format: ' {step} |{bar}| {value}/{total} rows, {eta}s left',
+      // Piped into a file or a CI log, the bar still shows a line every few seconds.
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
+    Presets.shades_classic,
+  );
 }
 
 function range(from: number, to: number): number[] {
@@ -79,20 +82,51 @@ function scaleYoutubeId(index: number): string {
   return `sc${index.toString(36).padStart(9, '0')}`;
 }
 
-async function seed(db: Database): Promise<void> {
+export interface SeedOptions {
+  /** Replace whatever the database holds; without it a non-empty database is refused. */
+  reset: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Fills a migrated database with `size` rows of everything; returns the seconds it took. Seeded
+ * generators make every run build the same catalogue.
+ */
+export async function seedScaleCatalogue(
+  db: Database,
+  size: ScaleSize,
+  options: SeedOptions,
+): Promise<number> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const random = seededRandom(2024);
+  const bar = progressBar();
+  const inBatches = async (
+    step: string,
+    total: number,
+    insert: (from: number, to: number) => Promise<void>,
+  ) => {
+    bar.start(total, 0, { step: step.padEnd(11) });
+    for (let from = 0; from < total; from += BATCH) {
+      const to = Math.min(total, from + BATCH);
+      await insert(from, to);
+      bar.update(to);
+    }
+    bar.stop();
+  };
+
   const [[taken], [people]] = await Promise.all([
     db.select({ n: count() }).from(tags),
     db.select({ n: count() }).from(users),
   ]);
   if ((taken?.n ?? 0) + (people?.n ?? 0) > 0) {
-    if (!args.reset)
+    if (!options.reset)
       throw new Error('The database is not empty; pass --reset to replace everything in it.');
     await db.execute(
-      sql`TRUNCATE video_likes, artist_likes, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE video_likes, artist_likes, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
     );
   }
   const started = Date.now();
-  const passwordHash = await hashPassword('Scale-user-Pass1');
+  const passwordHash = await hashPassword(SCALE_PASSWORD);
 
   const categoryIds: number[] = [];
   await inBatches('tags', size.tags, async (from, to) => {
@@ -105,9 +139,7 @@ async function seed(db: Database): Promise<void> {
 
   const artistTagIds: number[] = [];
   await inBatches('artists', size.artists, async (from, to) => {
-    const names = range(from, to).map((i) =>
-      `${demoArtistName(i)} ${i >= 40 ? `${Math.floor(i / 40)}` : ''}`.trim(),
-    );
+    const names = range(from, to).map(scaleArtistName);
     const tagRows = await db
       .insert(tags)
       .values(names.map((name) => ({ name })))
@@ -171,13 +203,13 @@ async function seed(db: Database): Promise<void> {
   await inBatches('users', size.users, async (from, to) => {
     await db.insert(users).values(
       range(from, to).map((i) => ({
-        email: `scale-user-${i + 1}@example.com`,
+        email: scaleUserEmail(i + 1),
         passwordHash,
         firstName: demoArtistName(i + 7).split(' ')[0]!,
         lastName: `${demoArtistName(i + 13).split(' ')[1]!}${i}`,
         zipcode: String(10000 + (i % 89999)),
         birthday: '1985-06-15',
-        isAdmin: i < 5,
+        isAdmin: i < SCALE_ADMINS,
         lastLogin: i % 3 === 0 ? null : new Date(now - (i % 120) * 86_400_000),
       })),
     );
@@ -214,19 +246,60 @@ async function seed(db: Database): Promise<void> {
     sql`UPDATE artists a SET like_count = c.n FROM (SELECT artist_id, count(*)::int AS n FROM artist_likes GROUP BY artist_id) c WHERE c.artist_id = a.id`,
   );
   await db.execute(sql`ANALYZE`);
-  console.log(`Scale catalogue ready in ${Math.round((Date.now() - started) / 1000)} s:`, size);
-  console.log(
-    'Users sign in with scale-user-N@example.com / Scale-user-Pass1 (N from 1; users 1-5 are administrators).',
+  const seconds = (Date.now() - started) / 1000;
+  log(`Scale catalogue ready in ${Math.round(seconds)} s: ${JSON.stringify(size)}`);
+  log(
+    `Users sign in with scale-user-N@example.com / ${SCALE_PASSWORD} (N from 1; users 1-${SCALE_ADMINS} are administrators).`,
   );
+  return seconds;
 }
 
-const handle = await openDatabase({
-  url: process.env.DATABASE_URL,
-  dataDir: process.env.DATA_DIR ?? './data',
-});
-try {
-  await handle.migrate();
-  await seed(handle.db);
-} finally {
-  await handle.close();
+function sizeFromArguments(): { size: ScaleSize; reset: boolean } {
+  const { values: args } = parseArgs({
+    options: {
+      videos: { type: 'string', default: String(DEFAULT_SCALE_SIZE.videos) },
+      artists: { type: 'string', default: String(DEFAULT_SCALE_SIZE.artists) },
+      tags: { type: 'string', default: String(DEFAULT_SCALE_SIZE.tags) },
+      users: { type: 'string', default: String(DEFAULT_SCALE_SIZE.users) },
+      likes: { type: 'string', default: String(DEFAULT_SCALE_SIZE.likes) },
+      reset: { type: 'boolean', default: false },
+    },
+  });
+  const size: ScaleSize = {
+    videos: Number(args.videos),
+    artists: Number(args.artists),
+    tags: Number(args.tags),
+    users: Number(args.users),
+    likes: Number(args.likes),
+  };
+  for (const [name, value] of Object.entries(size)) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`--${name} must be a positive whole number`);
+  }
+  return { size, reset: args.reset };
+}
+
+/** True when this file is the program being run (npm run seed:scale), not an import. */
+function isMainModule(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMainModule()) {
+  const { size, reset } = sizeFromArguments();
+  const handle = await openDatabase({
+    url: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR ?? './data',
+  });
+  try {
+    await handle.migrate();
+    await seedScaleCatalogue(handle.db, size, { reset });
+  } finally {
+    await handle.close();
+  }
 }

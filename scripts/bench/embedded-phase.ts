@@ -1,0 +1,138 @@
+/**
+ * The embedded phase: the production server on PGlite with the demo catalogue in a fresh
+ * DATA_DIR. Times the first start (migrate + seed demo), loads it with a mixed load while the
+ * probe watches the event loop, reads its peak memory, times a restart on the same DATA_DIR,
+ * and runs the browser bench (scripts/bench/browser.ts, another engineer's) against it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { atMost, loopDelayFigure, memoryFigure } from './figures.js';
+import { jsonOf, send } from './http.js';
+import { measureEndpoint, type BenchContext } from './measure.js';
+import type { PhaseOutput } from './postgres-phase.js';
+import { SEARCH_HITS, searchMix, searchPath } from './search-mix.js';
+import { startBenchServer, type BenchServer } from './server-process.js';
+import type { BenchSettings } from './settings.js';
+
+const PHASE = 'embedded';
+
+interface HomeData {
+  data: { categories: { id: number; videos: { id: number }[] }[] } | null;
+}
+
+/** Ids that exist in the demo catalogue, read from the home page's rows. */
+async function demoIds(origin: string): Promise<{ videoIds: number[]; tagIds: number[] }> {
+  const home = jsonOf<HomeData>(await send(origin, get('/api/home')), 'home');
+  const categories = home.data?.categories ?? [];
+  const videoIds = [...new Set(categories.flatMap((row) => row.videos.map((video) => video.id)))];
+  const tagIds = categories.map((row) => row.id);
+  if (videoIds.length === 0 || tagIds.length === 0) {
+    throw new Error('the demo home page has no rows to take ids from');
+  }
+  return { videoIds, tagIds };
+}
+
+export async function runEmbeddedPhase(
+  settings: BenchSettings,
+  context: BenchContext,
+  resultsDir: string,
+  output: PhaseOutput,
+): Promise<void> {
+  const { rows, figures, problems } = output;
+  const C = settings.connections;
+  const dataDir = mkdtempSync(join(tmpdir(), 'twang-bench-'));
+  const start = (name: string) =>
+    startBenchServer({
+      build: context.build,
+      env: { DATA_DIR: dataDir, SEED: 'demo' },
+      logFile: join(resultsDir, `server-embedded-${name}.log`),
+      probeFile: join(resultsDir, `.loop-delay-embedded-${name}.json`),
+    });
+  const noteLogs = (server: BenchServer, name: string) => {
+    const logs = server.logCounts();
+    if (logs.error > 0 || logs.warn > 0) {
+      problems.push(
+        `the embedded server (${name}) logged ${logs.error} errors and ${logs.warn} warnings (see ${join(resultsDir, `server-embedded-${name}.log`)})`,
+      );
+    }
+  };
+  try {
+    console.log('Starting the production server on PGlite with an empty DATA_DIR…');
+    let server = await start('first');
+    figures.push(
+      atMost(
+        'cold start, embedded: first start (empty DATA_DIR: migrate + seed demo)',
+        server.coldStartMs,
+        1500,
+        'ms',
+      ),
+    );
+    let ids: { videoIds: number[]; tagIds: number[] };
+    try {
+      ids = await demoIds(server.origin);
+      const mixedList = interleave(
+        [get('/api/home')],
+        ids.videoIds.map((id) => get(`/api/videos/${id}`)),
+        ids.tagIds.map((id) => get(`/api/tag/${id}`)),
+        searchMix().map((query) => get(searchPath(query))),
+      );
+      const mixed: Endpoint = {
+        name: 'mixed: home, video, tag, search',
+        connections: C,
+        perConnection: rotations(mixedList, C),
+        samples: spread(mixedList, 16),
+        targets: [],
+      };
+      const row = await measureEndpoint(context, server, PHASE, mixed);
+      rows.push(row);
+      figures.push(
+        loopDelayFigure(`event-loop delay, embedded, mixed load (${C} conn)`, row.loopDelay),
+      );
+      figures.push(
+        memoryFigure(
+          'server RSS (VmHWM), embedded, after the load',
+          server.peakRssMb(),
+          server.rssMb(),
+        ),
+      );
+    } finally {
+      noteLogs(server, 'first');
+      await server.stop();
+    }
+
+    console.log('Restarting on the same DATA_DIR…');
+    server = await start('restart');
+    figures.push(
+      atMost(
+        'cold start, embedded: restart on an existing DATA_DIR',
+        server.coldStartMs,
+        1500,
+        'ms',
+      ),
+    );
+    try {
+      // Loaded only now: Lighthouse and Chromium are needed for this step alone.
+      const { runBrowserBench } = await import('./browser.js');
+      console.log('Running the browser bench…');
+      figures.push(
+        ...(await runBrowserBench(server.origin, {
+          clientDir: context.build.clientDir,
+          smoke: settings.smoke,
+          pages: [
+            { name: 'home', path: '/' },
+            { name: 'video page', path: `/videos/${ids.videoIds[0]}` },
+            { name: 'category page', path: `/categories/${ids.tagIds[0]}` },
+            { name: 'search page', path: `/search/${encodeURIComponent(SEARCH_HITS[0]!)}` },
+          ],
+        })),
+      );
+    } finally {
+      noteLogs(server, 'restart');
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,51 @@
+/** An endpoint as the bench measures it, and helpers to spell out its requests. */
+import type { RequestSpec } from './scenario.js';
+import type { Target } from './targets.js';
+
+export interface Endpoint {
+  name: string;
+  connections: number;
+  /** Connection k cycles through perConnection[k % length]. */
+  perConnection: RequestSpec[][];
+  /**
+   * Requests sent once, in order, before the load: their answers check the endpoint works and
+   * give the ceiling its body (the one closest to their mean size).
+   */
+  samples: RequestSpec[];
+  targets: Target[];
+  /** When set, a sample answered with another content type counts as a failure. */
+  contentType?: RegExp;
+  /** Puts back what the load changed (likes). */
+  after?: () => Promise<void>;
+}
+
+export function get(path: string, headers?: Record<string, string>): RequestSpec {
+  return headers ? { method: 'GET', path, headers } : { method: 'GET', path };
+}
+
+/**
+ * One list per connection, each the same requests started at a different place, so connections
+ * do not all ask for the same id at the same moment.
+ */
+export function rotations(list: RequestSpec[], connections: number): RequestSpec[][] {
+  return Array.from({ length: connections }, (_, k) => {
+    const offset = Math.floor((k * list.length) / connections) % list.length;
+    return [...list.slice(offset), ...list.slice(0, offset)];
+  });
+}
+
+/** Up to `count` requests spread over the list, for sampling. */
+export function spread(list: RequestSpec[], count: number): RequestSpec[] {
+  if (list.length <= count) return list;
+  return Array.from({ length: count }, (_, i) => list[Math.floor((i * list.length) / count)]!);
+}
+
+/** Lists of the same length interleaved: a, b, c, a, b, c, ... */
+export function interleave(...lists: RequestSpec[][]): RequestSpec[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  const mixed: RequestSpec[] = [];
+  for (let i = 0; i < longest; i += 1) {
+    for (const list of lists) if (list.length > 0) mixed.push(list[i % list.length]!);
+  }
+  return mixed;
+}

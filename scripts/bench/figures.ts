@@ -1,0 +1,42 @@
+/** The single figures (cold starts, memory, loop delay, ...), in the browser bench's shape. */
+import type { BenchFigure } from './browser.js';
+import type { LoopDelay } from './server-process.js';
+import { judgeAtMost } from './targets.js';
+
+/** The browser bench's figure, plus the "missed by ..." mark where the bench can say it. */
+export interface Figure extends BenchFigure {
+  mark?: string;
+}
+
+export function markOf(figure: Figure): string {
+  if (figure.mark) return figure.mark;
+  if (figure.met === null) return '—';
+  return figure.met ? 'met' : 'missed';
+}
+
+export function info(name: string, value: string): Figure {
+  return { name, value, target: '', met: null, mark: '—' };
+}
+
+export function atMost(name: string, actual: number, limit: number, unit: string): Figure {
+  const verdict = judgeAtMost(actual, limit, unit);
+  const digits = unit === 'ms' && actual < 100 ? 1 : 0;
+  return { name, value: `${actual.toFixed(digits)} ${unit}`, ...verdict };
+}
+
+export function loopDelayFigure(name: string, delay: LoopDelay): Figure {
+  const verdict = judgeAtMost(delay.p99Ms, 50, 'ms');
+  return {
+    name,
+    value: `p50 ${delay.p50Ms.toFixed(1)} ms, p99 ${delay.p99Ms.toFixed(1)} ms, max ${delay.maxMs.toFixed(1)} ms`,
+    target: 'p99 ≤ 50 ms',
+    met: verdict.met,
+    mark: verdict.mark,
+  };
+}
+
+/** Peak resident memory against the 250 MB target, with the memory held now beside it. */
+export function memoryFigure(name: string, peakMb: number, nowMb: number): Figure {
+  const figure = atMost(name, peakMb, 250, 'MB');
+  return { ...figure, value: `${figure.value} peak (${nowMb.toFixed(0)} MB now)` };
+}

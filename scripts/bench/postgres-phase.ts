@@ -1,0 +1,344 @@
+/**
+ * The PostgreSQL phase: the issue's catalogue (100k videos; tiny with --smoke), the production
+ * server on it, every endpoint of the issue measured against its ceiling, then the typo check,
+ * a mixed load for the event-loop delay, and the server's peak memory.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { atMost, info, loopDelayFigure, memoryFigure, type Figure } from './figures.js';
+import { JSON_HEADERS, jsonOf, send } from './http.js';
+import { measureEndpoint, type BenchContext, type Row } from './measure.js';
+import { preparePostgresCatalogue, samplePostgres, unlikedVideos } from './postgres-catalogue.js';
+import type { RequestSpec } from './scenario.js';
+import { SEARCH_HITS, SEARCH_TYPOS, searchMix, searchPath } from './search-mix.js';
+import { startBenchServer, type BenchServer } from './server-process.js';
+import type { BenchSettings } from './settings.js';
+import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
+
+/**
+ * What a phase found, filled in as it goes: a phase that crashes half-way keeps what it measured
+ * before.
+ */
+export interface PhaseOutput {
+  rows: Row[];
+  figures: Figure[];
+  /** Things that went wrong but did not stop the phase. */
+  problems: string[];
+  postgresVersion: string;
+}
+
+const PHASE = 'PostgreSQL';
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** The entry script that index.html names (its file name changes with every build). */
+export function bundlePath(clientDir: string): string {
+  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`no entry script in ${join(clientDir, 'index.html')}`);
+  return entry;
+}
+
+/** Connection k signed in as users[k % n], cycling through the paths from its own place. */
+function signedInLists(paths: string[], users: SignedIn[], connections: number): RequestSpec[][] {
+  return rotations(
+    paths.map((path) => get(path)),
+    connections,
+  ).map((list, k) => list.map((spec) => ({ ...spec, headers: bearer(users[k % users.length]!) })));
+}
+
+async function checkTypos(origin: string): Promise<{ found: number; missed: string[] }> {
+  const missed: string[] = [];
+  for (const typo of SEARCH_TYPOS) {
+    const response = await send(origin, get(searchPath(typo.query)));
+    const { data } = jsonOf<{
+      data: { artists: { name: string }[]; videos: { title: string }[] } | null;
+    }>(response, `search ${typo.query}`);
+    const texts = [
+      ...(data?.artists ?? []).map((artist) => artist.name),
+      ...(data?.videos ?? []).map((video) => video.title),
+    ];
+    const expected = typo.expect.toLowerCase();
+    if (!texts.some((text) => text.toLowerCase().includes(expected))) {
+      missed.push(`"${typo.query}" (${response.status}, ${texts.length} results)`);
+    }
+  }
+  return { found: SEARCH_TYPOS.length - missed.length, missed };
+}
+
+/** The first few misses, so one bad run does not make the figure table a page wide. */
+function missedTypos(missed: string[]): string {
+  if (missed.length === 0) return '';
+  const more = missed.length > 3 ? `, +${missed.length - 3} more` : '';
+  return `; missed ${missed.slice(0, 3).join(', ')}${more}`;
+}
+
+function buildEndpoints(
+  settings: BenchSettings,
+  ids: { videoIds: number[]; tagIds: number[]; artistIds: number[] },
+  users: { admin: SignedIn; viewers: SignedIn[]; likers: SignedIn[]; likeVideos: number[] },
+  origin: string,
+  clientDir: string,
+): { endpoints: Endpoint[]; mixed: Endpoint } {
+  const C = settings.connections;
+  const videoPaths = ids.videoIds.map((id) => `/api/videos/${id}`);
+  const tagPaths = ids.tagIds.map((id) => `/api/tag/${id}`);
+  const artistPaths = ids.artistIds.map((id) => `/api/artists/${id}`);
+  const searches = searchMix().map((query) => get(searchPath(query)));
+  const loginPool = range(16, Math.min(settings.size.users, 1015));
+  const like = (action: 'add' | 'remove', k: number): RequestSpec => ({
+    method: 'PUT',
+    path: `/api/users/liked/${action}-video`,
+    headers: { ...JSON_HEADERS, ...bearer(users.likers[k]!) },
+    body: JSON.stringify({ userId: users.likers[k]!.userId, episodeId: users.likeVideos[k] }),
+  });
+  const likeLists = users.likers.map((_, k) => [like('add', k), like('remove', k)]);
+  const adminSearches = [...SEARCH_HITS, ...SEARCH_TYPOS.map((typo) => typo.query)].map(
+    (query) => `/api/admin/search/videos/${encodeURIComponent(query)}`,
+  );
+  const bundle = get(bundlePath(clientDir), { 'accept-encoding': 'br, gzip' });
+  const videoLists = rotations(
+    videoPaths.map((path) => get(path)),
+    C,
+  );
+  const signedInVideos = signedInLists(videoPaths, users.viewers, C);
+  const artistLists = signedInLists(artistPaths, users.viewers, C);
+  const adminLists = signedInLists(adminSearches, [users.admin], C);
+  // Each connection signs in as its own share of the users, one after another.
+  const loginLists = Array.from({ length: C }, (_, k) => {
+    const mine = loginPool.filter((_, i) => i % C === k);
+    return (mine.length > 0 ? mine : [loginPool[k % loginPool.length]!]).map((n): RequestSpec => ({
+      method: 'POST',
+      path: '/api/login',
+      headers: JSON_HEADERS,
+      body: loginBody(n),
+    }));
+  });
+
+  const endpoints: Endpoint[] = [
+    {
+      name: 'GET /api/home',
+      connections: C,
+      perConnection: [[get('/api/home')]],
+      samples: [get('/api/home')],
+      targets: [
+        { metric: 'ratio', op: '>=', value: 0.8 },
+        { metric: 'p99', op: '<=', value: 20 },
+      ],
+    },
+    {
+      name: 'GET /api/videos/{id} (anonymous)',
+      connections: C,
+      perConnection: videoLists,
+      samples: spread(videoLists[0]!, 10),
+      targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
+    },
+    {
+      name: 'GET /api/videos/{id} (signed in)',
+      connections: C,
+      perConnection: signedInVideos,
+      samples: spread(signedInVideos[0]!, 10),
+      targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
+    },
+    {
+      name: `GET /api/search/{q} (${C} conn)`,
+      connections: C,
+      perConnection: rotations(searches, C),
+      samples: searches,
+      targets: [{ metric: 'rps', op: '>=', value: 1000 }],
+    },
+    {
+      name: 'GET /api/search/{q} (1 conn)',
+      connections: 1,
+      perConnection: [searches],
+      samples: searches,
+      targets: [
+        { metric: 'p50', op: '<=', value: 10 },
+        { metric: 'p99', op: '<=', value: 50 },
+      ],
+    },
+    {
+      name: 'GET /api/tag/{id}',
+      connections: C,
+      perConnection: rotations(
+        tagPaths.map((path) => get(path)),
+        C,
+      ),
+      samples: spread(
+        tagPaths.map((path) => get(path)),
+        10,
+      ),
+      targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
+    },
+    {
+      name: 'GET /api/artists/{id} (signed in)',
+      connections: C,
+      perConnection: artistLists,
+      samples: spread(artistLists[0]!, 10),
+      targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
+    },
+    {
+      name: 'PUT like toggle (add + remove video)',
+      connections: C,
+      perConnection: likeLists,
+      samples: likeLists[0]!,
+      targets: [{ metric: 'rps', op: '>=', value: 2000 }],
+      // The load may stop between an add and its remove: take every like back.
+      after: async () => {
+        await Promise.all(likeLists.map((list) => send(origin, list[1]!)));
+      },
+    },
+    {
+      name: 'POST /api/login (argon2id)',
+      connections: C,
+      perConnection: loginLists,
+      samples: [loginLists[0]![0]!],
+      targets: [],
+    },
+    {
+      name: 'GET /api/admin/search/videos/{q}',
+      connections: C,
+      perConnection: adminLists,
+      samples: spread(adminLists[0]!, 12),
+      targets: [],
+    },
+    {
+      name: 'GET JS bundle (br)',
+      connections: C,
+      perConnection: [[bundle]],
+      samples: [bundle],
+      targets: [],
+      contentType: /javascript/,
+    },
+  ];
+  const mixedList = interleave(
+    [get('/api/home')],
+    videoPaths.map((path) => get(path)),
+    tagPaths.map((path) => get(path)),
+    searches,
+  );
+  const mixed: Endpoint = {
+    name: 'mixed: home, video, tag, search',
+    connections: C,
+    perConnection: rotations(mixedList, C),
+    samples: spread(mixedList, 16),
+    targets: [],
+  };
+  return { endpoints, mixed };
+}
+
+export async function runPostgresPhase(
+  settings: BenchSettings,
+  context: BenchContext,
+  resultsDir: string,
+  output: PhaseOutput,
+): Promise<void> {
+  const { rows, figures, problems } = output;
+  const url = settings.databaseUrl;
+  const prepared = await preparePostgresCatalogue(url, settings.size);
+  output.postgresVersion = prepared.postgresVersion;
+  const { lastSeeding } = prepared;
+  figures.push(
+    info(
+      `seeding the catalogue (${settings.size.videos.toLocaleString('en-US')} videos)`,
+      prepared.seededSeconds !== null
+        ? `${prepared.seededSeconds.toFixed(0)} s (this run)`
+        : lastSeeding
+          ? `${lastSeeding.seconds.toFixed(0)} s (${lastSeeding.date.slice(0, 10)}; skipped this run)`
+          : 'skipped this run (already seeded)',
+    ),
+  );
+  const ids = await samplePostgres(url);
+
+  console.log('Starting the production server on PostgreSQL…');
+  const server: BenchServer = await startBenchServer({
+    build: context.build,
+    env: { DATABASE_URL: url },
+    logFile: join(resultsDir, 'server-postgres.log'),
+    probeFile: join(resultsDir, '.loop-delay-postgres.json'),
+  });
+  figures.push(
+    atMost(
+      'cold start, PostgreSQL (spawn → first 200 of /api/home)',
+      server.coldStartMs,
+      500,
+      'ms',
+    ),
+  );
+  try {
+    console.log('Signing users in…');
+    const C = settings.connections;
+    const admin = await signIn(server.origin, 1);
+    const viewers = await signInMany(server.origin, range(6, 5 + Math.min(10, C)));
+    const likers = await signInMany(server.origin, range(101, 100 + C));
+    const likeVideos = await unlikedVideos(
+      url,
+      likers.map((user) => user.userId),
+    );
+    const { endpoints, mixed } = buildEndpoints(
+      settings,
+      ids,
+      { admin, viewers, likers, likeVideos },
+      server.origin,
+      context.build.clientDir,
+    );
+
+    console.log(
+      `Measuring (${settings.seconds} s each after ${settings.warmupSeconds} s warm-up, ceiling likewise):`,
+    );
+    for (const endpoint of endpoints) {
+      rows.push(await measureEndpoint(context, server, PHASE, endpoint));
+    }
+    const login = rows.find((row) => row.name.startsWith('POST /api/login'));
+    if (login) {
+      figures.push(
+        info(
+          `login rate (argon2id by design, ${login.connections} conn)`,
+          `${Math.round(login.result.requestsPerSecond)} logins/s`,
+        ),
+      );
+    }
+
+    const bundleRow = rows.find((row) => row.name.startsWith('GET JS bundle'));
+    if (bundleRow) {
+      figures.push(
+        info(
+          'JS bundle as served (asked with accept-encoding: br, gzip)',
+          `${(bundleRow.sample.bytes / 1000).toFixed(1)} KB, content-encoding: ${bundleRow.sample.contentEncoding ?? 'none'}`,
+        ),
+      );
+    }
+
+    const typos = await checkTypos(server.origin);
+    figures.push({
+      name: 'search typos found (each typo query once)',
+      value: `typos found ${typos.found}/${SEARCH_TYPOS.length}${missedTypos(typos.missed)}`,
+      target: 'all',
+      met: typos.missed.length === 0,
+      mark: typos.missed.length === 0 ? 'met' : `missed by ${typos.missed.length}`,
+    });
+    console.log(`  typos found ${typos.found}/${SEARCH_TYPOS.length}`);
+
+    const mixedRow = await measureEndpoint(context, server, PHASE, mixed);
+    rows.push(mixedRow);
+    figures.push(
+      loopDelayFigure(`event-loop delay, PostgreSQL, mixed load (${C} conn)`, mixedRow.loopDelay),
+    );
+    figures.push(
+      memoryFigure(
+        'server RSS (VmHWM), PostgreSQL, after the load',
+        server.peakRssMb(),
+        server.rssMb(),
+      ),
+    );
+    const logs = server.logCounts();
+    if (logs.error > 0 || logs.warn > 0) {
+      problems.push(
+        `the PostgreSQL server logged ${logs.error} errors and ${logs.warn} warnings (see ${join(resultsDir, 'server-postgres.log')})`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What crosses between the bench and its load process: plain data only (functions do not cross
+ * processes), so variety (users, ids, queries) is spelled out as one request list per connection.
+ */
+export type Method = 'GET' | 'POST' | 'PUT';
+
+export interface RequestSpec {
+  method: Method;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadScenario {
+  origin: string;
+  connections: number;
+  durationSeconds: number;
+  /** Connection k cycles through perConnection[k % length], so each can be its own user. */
+  perConnection: RequestSpec[][];
+}
+
+export interface LoadResult {
+  responses: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** Connection errors and time-outs. */
+  errors: number;
+  timeouts: number;
+  meanBytes: number;
+}
+
+export type LoadRequest = { id: number; scenario: LoadScenario };
+export type LoadReply = { id: number; result: LoadResult } | { id: number; error: string };

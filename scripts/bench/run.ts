@@ -6,6 +6,7 @@
  * exits 1 when a target is missed; the smoke run only when something crashed or an endpoint
  * answered errors only.
  */
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { killAllChildren, REPO_ROOT } from './children.js';
@@ -19,6 +20,8 @@ import { describeMachine, printReport, writeReport } from './report.js';
 import { readSettings } from './settings.js';
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench-results');
+// Server logs stream into it from the first phase on; a fresh clone has no such folder.
+mkdirSync(RESULTS_DIR, { recursive: true });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -51,12 +51,8 @@ export async function runEmbeddedPhase(
       probeFile: join(resultsDir, `.loop-delay-embedded-${name}.json`),
     });
   const noteLogs = (server: BenchServer, name: string) => {
-    const logs = server.logCounts();
-    if (logs.error > 0 || logs.warn > 0) {
-      problems.push(
-        `the embedded server (${name}) logged ${logs.error} errors and ${logs.warn} warnings (see ${join(resultsDir, `server-embedded-${name}.log`)})`,
-      );
-    }
+    const problem = server.logProblem(`embedded server (${name})`);
+    if (problem) problems.push(problem);
   };
   try {
     console.log('Starting the production server on PGlite with an empty DATA_DIR…');

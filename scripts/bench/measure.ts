@@ -3,6 +3,7 @@
  * load with the server's event-loop delay over exactly that window, then the ceiling server
  * loaded the same way with an answer of the same size.
  */
+import { sleep } from '../lib/server-child.js';
 import type { BuildSnapshot } from './build-snapshot.js';
 import type { Ceiling, SampleAnswer } from './ceiling-client.js';
 import type { Endpoint } from './endpoint.js';
@@ -68,8 +69,6 @@ async function takeSamples(
   );
   return { answer: closest, failures };
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Waits until the server has worked off the previous load: a slow endpoint leaves queries queued

@@ -332,12 +332,8 @@ export async function runPostgresPhase(
         server.rssMb(),
       ),
     );
-    const logs = server.logCounts();
-    if (logs.error > 0 || logs.warn > 0) {
-      problems.push(
-        `the PostgreSQL server logged ${logs.error} errors and ${logs.warn} warnings (see ${join(resultsDir, 'server-postgres.log')})`,
-      );
-    }
+    const problem = server.logProblem('PostgreSQL server');
+    if (problem) problems.push(problem);
   } finally {
     await server.stop();
   }

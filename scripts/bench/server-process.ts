@@ -4,32 +4,14 @@
  * the server's for /proc; timed from spawn to the first 200 of /api/home, with its event-loop
  * delay and peak memory readable.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildSnapshot } from './build-snapshot.js';
 import { exited, isRunning, REPO_ROOT, track } from './children.js';
 import { send } from './http.js';
-
-/** Settings of the caller's shell that would change the server under test. */
-const DROPPED_SETTINGS = [
-  'DATABASE_URL',
-  'DATA_DIR',
-  'REDIS_URL',
-  'SMTP_URL',
-  'SEED',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'PORT',
-  'HOST',
-  'TRUST_PROXY',
-  'CORS_ORIGINS',
-  'LOAD_SHED_MAX_DELAY_MS',
-  'YOUTUBE_API_KEY',
-  'YOUTUBE_CHANNEL_ID',
-];
+import { freePort, serverEnv, sleep, watchServerOutput } from '../lib/server-child.js';
 
 export interface LoopDelay {
   samples: number;
@@ -51,52 +33,15 @@ export interface BenchServer {
   /** The loop delays since the previous call (the first call only starts the window). */
   loopDelay: () => Promise<LoopDelay>;
   /** Warnings and errors the server logged (pino levels 40 and 50+). */
-  logCounts: () => { warn: number; error: number };
+  /** A line for the report when the server logged warnings or errors (pino 40 and 50+), else null. */
+  logProblem: (label: string) => string | null;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
   return kb === undefined ? NaN : Number(kb) / 1024;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function countLevels(child: ChildProcess, logFile: string) {
-  const counts = { warn: 0, error: 0 };
-  const tail: string[] = [];
-  const log = createWriteStream(logFile, { flags: 'w' });
-  let pending = '';
-  const onData = (chunk: Buffer) => {
-    log.write(chunk);
-    pending += chunk.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      tail.push(line);
-      if (tail.length > 30) tail.shift();
-      const level = /^\{"level":(\d+)/.exec(line)?.[1];
-      if (level === undefined) continue;
-      if (Number(level) >= 50) counts.error += 1;
-      else if (Number(level) >= 40) counts.warn += 1;
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  child.once('exit', () => log.end());
-  return { counts, tail };
 }
 
 export async function startBenchServer(options: {
@@ -107,16 +52,8 @@ export async function startBenchServer(options: {
   startTimeoutMs?: number;
 }): Promise<BenchServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of DROPPED_SETTINGS) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    // All the load comes from one address; the per-address limits would measure themselves.
-    RATE_LIMIT_SCALE: '100000',
+  const env = serverEnv(port, {
     CLIENT_DIR: options.build.clientDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
     BENCH_LOOP_DELAY_FILE: options.probeFile,
     ...options.env,
   });
@@ -132,7 +69,9 @@ export async function startBenchServer(options: {
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the server could not be spawned');
-  const { counts, tail } = countLevels(child, options.logFile);
+  const log = createWriteStream(options.logFile, { flags: 'w' });
+  child.once('exit', () => log.end());
+  const { counts, tail } = watchServerOutput(child, log, 30);
   const origin = `http://127.0.0.1:${port}`;
 
   // Poll every 10 ms: the figure is spawn -> first 200 of the home page's API.
@@ -189,7 +128,10 @@ export async function startBenchServer(options: {
       }
       throw new Error('the loop-delay probe did not answer');
     },
-    logCounts: () => ({ ...counts }),
+    logProblem: (label) =>
+      counts.error > 0 || counts.warn > 0
+        ? `the ${label} logged ${counts.error} errors and ${counts.warn} warnings (see ${options.logFile})`
+        : null,
     stop: async () => {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -3,29 +3,11 @@
  * is the real server and `kill -9` hits it), waits for /healthz, and stops or kills it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freePort, serverEnv, sleep, watchServerOutput } from '../lib/server-child.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Settings of the caller's shell that would change what the server under test does. */
-const INHERITED_SETTINGS_DROPPED = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'SMTP_URL',
-  'SEED',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'PORT',
-  'HOST',
-  'TRUST_PROXY',
-  'CORS_ORIGINS',
-  'YOUTUBE_API_KEY',
-  'YOUTUBE_CHANNEL_ID',
-  'YOUTUBE_API_URL',
-  'YOUTUBE_OEMBED_URL',
-];
 
 export interface ServerOptions {
   databaseUrl: string;
@@ -55,19 +37,6 @@ export interface ServerProcess {
   kill9: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const running = new Set<ChildProcess>();
 
 /** Kills every server still running (called on the way out, whatever happened). */
@@ -82,39 +51,6 @@ export function killAllServers(): void {
     }
   }
   running.clear();
-}
-
-interface PinoLine {
-  level?: unknown;
-}
-
-function countLevel(line: string, counts: LogCounts): void {
-  if (!line.startsWith('{')) return;
-  try {
-    const parsed = JSON.parse(line) as PinoLine;
-    if (typeof parsed.level !== 'number') return;
-    if (parsed.level >= 50) counts.error += 1;
-    else if (parsed.level >= 40) counts.warn += 1;
-  } catch {
-    // not a log line
-  }
-}
-
-function watchOutput(child: ChildProcess, log: WriteStream, counts: LogCounts, tail: string[]) {
-  let pending = '';
-  const onData = (chunk: Buffer) => {
-    log.write(chunk);
-    pending += chunk.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      countLevel(line, counts);
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -149,17 +85,7 @@ async function waitForHealth(
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of INHERITED_SETTINGS_DROPPED) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '100000',
-    DATABASE_URL: options.databaseUrl,
-    ...options.env,
-  });
+  const env = serverEnv(port, { DATABASE_URL: options.databaseUrl, ...options.env });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: REPO_ROOT,
     env,
@@ -171,9 +97,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   running.add(child);
   child.once('exit', () => running.delete(child));
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const logs: LogCounts = { warn: 0, error: 0 };
-  const tail: string[] = [];
-  watchOutput(child, log, logs, tail);
+  const { counts: logs, tail } = watchServerOutput(child, log, 40);
   const origin = `http://127.0.0.1:${port}`;
 
   const signalGroup = (signal: NodeJS.Signals) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressClient } from '../../../scripts/compress-client.js';
 import { makeClientDir } from '../modules/seo/seo-test-client.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { preferredEncoding } from './client-app.js';
+import { preferredEncoding } from '../lib/content-encoding.js';
 
 /** Big and repetitive enough that both encodings shrink it a lot. */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;

@@ -8,6 +8,8 @@ import { renderHead } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { pageMetaFor, plainPageMeta } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
+import { preferredEncoding } from '../lib/content-encoding.js';
+import { matchesEtag } from '../lib/etag.js';
 
 export interface ClientApp {
   /**
@@ -119,26 +121,4 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: stri
     return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
   }
   return reply.send(html);
-}
-
-/** br, else gzip, else none, honouring `;q=0` refusals (and `*`, which stands for either). */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
-
-/** If-None-Match holds one tag, a list, or `*`; weak comparison, as for any GET. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

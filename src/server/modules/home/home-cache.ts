@@ -40,7 +40,7 @@ export interface HomeCacheOptions {
 /** Near brotli's best size at a fraction of quality 11's time; paid once per build. */
 const BROTLI_QUALITY = 9;
 
-export function homeVideoIds(data: HomeData): Set<number> {
+function homeVideoIds(data: HomeData): Set<number> {
   const ids = new Set(data.categories.flatMap((row) => row.videos.map((video) => video.id)));
   if (data.featured_video) ids.add(data.featured_video.id);
   return ids;

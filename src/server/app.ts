@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,7 +13,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
-import { registerHomeCache } from './modules/home/home-cache-plugin.js';
+import { registerPageCache } from './modules/page-cache/page-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logStream),
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     // plugins/refuse-while-closing.ts answers those requests with the envelope instead.
     return503OnClosing: false,
@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
   // First, so every later refusal (NUL, limits, auth) still carries the headers.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerRejectNul(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionSweeper(app);
   registerAccessControl(app);
   registerAuditTrail(app);
-  registerHomeCache(app);
+  registerPageCache(app);
   registerApiEtag(app);
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });

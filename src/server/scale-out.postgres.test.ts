@@ -107,7 +107,7 @@ describe('two instances on one database and one Redis', () => {
     const shown = await buildVideo(one.db, { tagIds: [first.id, second.id] });
     await one.db.delete(layoutRows);
     await one.db.insert(layoutRows).values({ position: 1, tagId: first.id });
-    await one.app.homeCache.invalidate();
+    await one.app.pageCache.invalidate();
     // Both instances hold the page now, byte for byte the same.
     const [a, b] = [await homeOf(0), await homeOf(1)];
     expect(a.data.categories.map((row) => row.id)).toEqual([first.id]);

@@ -110,3 +110,4 @@ export const deleteArtistBody = z.strictObject({ id: idField('id') });
 
 export type CreateArtistBody = z.input<typeof createArtistBody>;
 export type UpdateArtistBody = z.input<typeof updateArtistBody>;
+export type ArtistDetailData = z.infer<typeof artistDetailData>;

@@ -13,20 +13,31 @@ export async function presentArtists(
 ): Promise<Artist[]> {
   if (rows.length === 0) return [];
   if (viewerId === null) return rows.map(toArtist);
-  const likedRows = await db
+  const liked = await findLikedArtistIds(
+    db,
+    viewerId,
+    rows.map((row) => row.id),
+  );
+  return markLikedArtists(rows.map(toArtist), liked);
+}
+
+/** Which of these artists the viewer likes. */
+export async function findLikedArtistIds(
+  db: Database,
+  viewerId: number,
+  artistIds: number[],
+): Promise<Set<number>> {
+  if (artistIds.length === 0) return new Set();
+  const rows = await db
     .select({ artistId: artistLikes.artistId })
     .from(artistLikes)
-    .where(
-      and(
-        eq(artistLikes.userId, viewerId),
-        inArray(
-          artistLikes.artistId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    );
-  const liked = new Set(likedRows.map((row) => row.artistId));
-  return rows.map((row) => ({ ...toArtist(row), isLiked: liked.has(row.id) }));
+    .where(and(eq(artistLikes.userId, viewerId), inArray(artistLikes.artistId, artistIds)));
+  return new Set(rows.map((row) => row.artistId));
+}
+
+/** A cached page's artists as a signed-in viewer sees them. */
+export function markLikedArtists(list: Artist[], liked: ReadonlySet<number>): Artist[] {
+  return list.map((artist) => ({ ...artist, isLiked: liked.has(artist.id) }));
 }
 
 export function toArtist(row: ArtistRow): Artist {

@@ -6,6 +6,7 @@ import { apiMessages } from '../../../shared/messages/api.js';
 import {
   artistDetailData,
   artistLetterParams,
+  type ArtistDetailData,
   artistListData,
   artistPhraseParams,
 } from '../../../shared/schemas/artists.js';
@@ -13,14 +14,13 @@ import { idParam } from '../../../shared/schemas/fields.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { presentArtists } from './artist-presenter.js';
+import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { buildArtistPage } from './artist-page-builder.js';
+import { findLikedArtistIds, markLikedArtists, presentArtists } from './artist-presenter.js';
 import {
-  ARTIST_VIDEOS_LIMIT,
-  findArtistById,
   listArtistsByLetter,
   listFeaturedArtists,
-  listTagVideos,
   searchArtistsByPhrase,
 } from './artists-repository.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
@@ -67,6 +67,16 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const publicPage = (id: number): PageRecipe<ArtistDetailData> => ({
+    build: async () => {
+      const data = await buildArtistPage(app.db, id, { includePrivate: false, viewerId: null });
+      if (!data) return null;
+      const videoIds = data.videos.map((video) => videoDependency(video.id));
+      return { data, dependsOn: [artistDependency(id), ...videoIds] };
+    },
+    serialize: (data) => JSON.stringify(ok(data)),
+  });
+
   routes.get(
     '/artists/:id',
     {
@@ -78,17 +88,29 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await findArtistById(app.db, request.params.id);
-      if (!row) throw notFound(apiMessages.artistNotFound);
-      const videoRows = await listTagVideos(app.db, row.tagId, {
-        includePrivate: user.isAdmin,
-        limit: ARTIST_VIDEOS_LIMIT,
-      });
-      const [[artist], videos] = await Promise.all([
-        presentArtists(app.db, [row], user.id),
-        presentVideos(app.db, videoRows, user.id),
+      const { id } = request.params;
+      // Administrators see private videos too, so their page is never the cached one.
+      if (user.isAdmin) {
+        const data = await buildArtistPage(app.db, id, { includePrivate: true, viewerId: user.id });
+        if (!data) throw notFound(apiMessages.artistNotFound);
+        return ok(data);
+      }
+      const page = await app.pageCache.get(`artists/${id}`, publicPage(id));
+      if (!page) throw notFound(apiMessages.artistNotFound);
+      const { artist, videos, tagid } = page.data;
+      const [likedArtists, likedVideos] = await Promise.all([
+        findLikedArtistIds(app.db, user.id, [artist.id]),
+        findLikedVideoIds(
+          app.db,
+          user.id,
+          videos.map((video) => video.id),
+        ),
       ]);
-      return ok({ artist: artist!, videos, tagid: row.tagId });
+      return ok({
+        artist: markLikedArtists([artist], likedArtists)[0]!,
+        videos: markLikedVideos(videos, likedVideos),
+        tagid,
+      });
     },
   );
 

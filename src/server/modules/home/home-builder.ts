@@ -1,6 +1,6 @@
 import { HOME_ROW_VIDEOS, type HomeData } from '../../../shared/schemas/public-catalogue.js';
 import type { Database } from '../../db/client.js';
-import { presentVideos } from '../videos/video-presenter.js';
+import { markLikedVideos, presentVideos } from '../videos/video-presenter.js';
 import {
   findFeaturedChoice,
   findNewestPublicVideo,
@@ -46,11 +46,19 @@ export async function buildHomeData(db: Database): Promise<HomeData> {
   };
 }
 
+/** Every video on the page: a like of one of them changes its count. */
+export function homeVideoIds(data: HomeData): number[] {
+  const ids = data.categories.flatMap((row) => row.videos.map((video) => video.id));
+  return data.featured_video ? [data.featured_video.id, ...ids] : ids;
+}
+
 /** The same page for a signed-in viewer: each video says whether they like it. */
 export function withLikes(data: HomeData, liked: ReadonlySet<number>): HomeData {
-  const mark = <T extends { id: number }>(video: T) => ({ ...video, isLiked: liked.has(video.id) });
   return {
-    featured_video: data.featured_video ? mark(data.featured_video) : null,
-    categories: data.categories.map((row) => ({ ...row, videos: row.videos.map(mark) })),
+    featured_video: data.featured_video ? markLikedVideos([data.featured_video], liked)[0]! : null,
+    categories: data.categories.map((row) => ({
+      ...row,
+      videos: markLikedVideos(row.videos, liked),
+    })),
   };
 }

@@ -31,7 +31,7 @@ async function setFeatured(title: string, videoId: number | null) {
     .values({ id: 1, title, link: 'https://youtu.be/aaaaaaaaaaa', videoId })
     .onConflictDoUpdate({ target: featuredVideo.id, set: { title, videoId } });
   // Written behind the API's back, so the cached home must be told (the API's writes tell it).
-  await t.app.homeCache.invalidate();
+  await t.app.pageCache.invalidate();
 }
 
 describe('GET /api/home', () => {
@@ -82,7 +82,7 @@ describe('GET /api/home', () => {
         { position: 2, tagId: empty.id },
         { position: 3, tagId: fiddle.id },
       ]);
-      await t.app.homeCache.invalidate();
+      await t.app.pageCache.invalidate();
     });
 
     const ids = (videos: Video[]) => videos.map((video) => video.id);

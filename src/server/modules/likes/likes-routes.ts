@@ -18,6 +18,7 @@ import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
 import { presentArtists } from '../artists/artist-presenter.js';
+import { artistDependency, videoDependency } from '../page-cache/page-cache.js';
 import { findUserById } from '../users/users-repository.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import {
@@ -107,6 +108,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         );
         const likeCount = await findArtistLikeCount(app.db, artistId);
         if (likeCount === undefined) throw notFound(apiMessages.artistNotFound);
+        await app.pageCache.changed(artistDependency(artistId));
         const state: LikeState = { isLiked: liked, like_count: likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
@@ -136,8 +138,8 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         );
         const after = await findVideoForLike(app.db, episodeId);
         if (!after) throw notFound(apiMessages.videoNotFound);
-        // The home page shows like counts.
-        await app.homeCache.videoChanged(episodeId);
+        // Cached pages show like counts.
+        await app.pageCache.changed(videoDependency(episodeId));
         const state: LikeState = { isLiked: liked, like_count: after.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },

@@ -3,19 +3,40 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { catalogueMessages } from '../../../shared/messages/catalogue.js';
-import { searchData, searchParams } from '../../../shared/schemas/public-catalogue.js';
+import {
+  searchData,
+  searchParams,
+  type SearchData,
+} from '../../../shared/schemas/public-catalogue.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { presentArtists } from '../artists/artist-presenter.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { searchArtists, searchVideos } from './search-repository.js';
+import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { buildSearchResults } from './search-results-builder.js';
 
 /**
  * GET /api/search/{query}: artists and videos for the global search (and the admin's artist
- * search). Private videos are found by administrators only.
+ * search). Private videos are found by administrators only. Everyone else's results come from
+ * the page cache, per exact search text, with two queries for a signed-in viewer's likes.
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const publicResults = (term: string): PageRecipe<SearchData> => ({
+    build: async () => {
+      const data = await buildSearchResults(app.db, term, {
+        includePrivate: false,
+        viewerId: null,
+      });
+      const artistIds = data.artists.map((artist) => artistDependency(artist.id));
+      return {
+        data,
+        dependsOn: [...artistIds, ...data.videos.map((video) => videoDependency(video.id))],
+      };
+    },
+    serialize: (data) => JSON.stringify(ok(data, catalogueMessages.searchDone)),
+  });
 
   routes.get(
     '/search/:query',
@@ -26,20 +47,38 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(searchData), 400: errorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.user;
       const term = request.params.query;
-      const [artistRows, videoRows] = await Promise.all([
-        searchArtists(app.db, term),
-        searchVideos(app.db, term, { includePrivate: viewer?.isAdmin ?? false }),
-      ]);
-      const viewerId = viewer?.id ?? null;
-      const [artists, videos] = await Promise.all([
-        presentArtists(app.db, artistRows, viewerId),
-        presentVideos(app.db, videoRows, viewerId),
+      // Administrators find private videos too, so their results are never the cached ones.
+      if (viewer?.isAdmin) {
+        const data = await buildSearchResults(app.db, term, {
+          includePrivate: true,
+          viewerId: viewer.id,
+        });
+        return ok(data, catalogueMessages.searchDone);
+      }
+      const page = (await app.pageCache.get(`search/${term}`, publicResults(term)))!;
+      if (!viewer) return sendCachedPage(request, reply, page);
+      const { artists, videos, total } = page.data;
+      const [likedArtists, likedVideos] = await Promise.all([
+        findLikedArtistIds(
+          app.db,
+          viewer.id,
+          artists.map((artist) => artist.id),
+        ),
+        findLikedVideoIds(
+          app.db,
+          viewer.id,
+          videos.map((video) => video.id),
+        ),
       ]);
       return ok(
-        { artists, videos, total: artists.length + videos.length },
+        {
+          artists: markLikedArtists(artists, likedArtists),
+          videos: markLikedVideos(videos, likedVideos),
+          total,
+        },
         catalogueMessages.searchDone,
       );
     },

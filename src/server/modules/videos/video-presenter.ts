@@ -77,6 +77,14 @@ export async function findLikedVideoIds(
   return new Set(rows.map((row) => row.videoId));
 }
 
+/** A cached page's videos as a signed-in viewer sees them: each says whether they like it. */
+export function markLikedVideos<T extends { id: number }>(
+  list: T[],
+  liked: ReadonlySet<number>,
+): (T & { isLiked: boolean })[] {
+  return list.map((video) => ({ ...video, isLiked: liked.has(video.id) }));
+}
+
 export function toVideo(row: VideoListRow, videoTagList: Tag[]): Video {
   const url = youtubeWatchUrl(row.youtubeId);
   return {

@@ -120,6 +120,8 @@ describe('GET /api/videos/:id', () => {
         { userId: user.id, videoId: main },
         { userId: user.id, videoId: expectedOrder[1]! },
       ]);
+      // Written behind the API's back, so the cached pages are told by hand.
+      await t.app.pageCache.invalidate();
       const data = (await videoPage(main, user.token)).body.data as VideoPageData;
       expect(data.video).toMatchObject({ isLiked: true, like_count: 1 });
       expect(data.suggestedVideos.map((video) => video.isLiked)).toEqual(

@@ -5,19 +5,31 @@ import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { catalogueMessages } from '../../../shared/messages/catalogue.js';
 import { idParam } from '../../../shared/schemas/fields.js';
-import { videoPageData } from '../../../shared/schemas/public-catalogue.js';
+import { videoPageData, type VideoPageData } from '../../../shared/schemas/public-catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { presentVideos } from './video-presenter.js';
-import { findVideoById, listSuggestedVideos } from './videos-repository.js';
-
-const SUGGESTED_VIDEOS = 12;
+import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { buildVideoPage, videoPageVideoIds } from './video-page-builder.js';
+import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
 
 /**
  * GET /api/videos/{id}: the video page, and the admin editor's loader. A private video is a 404
- * for everyone but administrators, so its existence does not leak.
+ * for everyone but administrators, so its existence does not leak. Visitors and users are
+ * served from the page cache (users with one query for their likes); administrators, who may
+ * see private videos, always from the database.
  */
 export async function videoRoutes(app: FastifyInstance): Promise<void> {
+  const serialize = (data: VideoPageData) =>
+    JSON.stringify(ok(data, catalogueMessages.videoLoaded));
+  const publicPage = (id: number): PageRecipe<VideoPageData> => ({
+    build: async () => {
+      const data = await buildVideoPage(app.db, id, { includePrivate: false, viewerId: null });
+      return data && { data, dependsOn: videoPageVideoIds(data).map(videoDependency) };
+    },
+    serialize,
+  });
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/videos/:id',
     {
@@ -27,15 +39,24 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(videoPageData), 400: errorEnvelope, 404: errorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.user;
-      const row = await findVideoById(app.db, request.params.id);
-      if (!row || (!row.isPublic && !viewer?.isAdmin)) throw notFound(apiMessages.videoNotFound);
-      const suggested = await listSuggestedVideos(app.db, row.id, SUGGESTED_VIDEOS);
-      const [video, ...suggestedVideos] = await presentVideos(
-        app.db,
-        [row, ...suggested],
-        viewer?.id ?? null,
+      const { id } = request.params;
+      if (viewer?.isAdmin) {
+        const data = await buildVideoPage(app.db, id, {
+          includePrivate: true,
+          viewerId: viewer.id,
+        });
+        if (!data) throw notFound(apiMessages.videoNotFound);
+        return ok(data, catalogueMessages.videoLoaded);
+      }
+      const page = await app.pageCache.get(`videos/${id}`, publicPage(id));
+      if (!page) throw notFound(apiMessages.videoNotFound);
+      if (!viewer) return sendCachedPage(request, reply, page);
+      const liked = await findLikedVideoIds(app.db, viewer.id, videoPageVideoIds(page.data));
+      const [video, ...suggestedVideos] = markLikedVideos(
+        [page.data.video, ...page.data.suggestedVideos],
+        liked,
       );
       return ok({ video: video!, suggestedVideos }, catalogueMessages.videoLoaded);
     },

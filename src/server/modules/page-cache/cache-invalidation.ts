@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { connectRedis, connectRedisSubscriber } from '../../lib/redis.js';
 
-/** What one instance tells the others: drop the home, or a video changed (drop it if shown). */
-export type HomeChange = { kind: 'all' } | { kind: 'video'; id: number };
+/**
+ * What one instance tells the others: drop every cached page, or one thing that pages show
+ * changed on its own (a video's or an artist's like count): drop the pages that show it.
+ */
+export type CacheChange = { kind: 'all' } | { kind: 'dependency'; dependency: string };
 
 /**
- * How instances tell each other that the home page changed. With one instance nothing needs
+ * How instances tell each other that cached pages changed. With one instance nothing needs
  * telling; with several, Redis pub/sub carries the news within milliseconds.
  */
-export interface HomeInvalidation {
-  publish(change: HomeChange): Promise<void>;
+export interface CacheInvalidation {
+  publish(change: CacheChange): Promise<void>;
   /** Called for changes made by other instances. */
-  subscribe(listener: (change: HomeChange) => void): void;
+  subscribe(listener: (change: CacheChange) => void): void;
   /**
    * False while news could be missed (Redis away): the cache must not be trusted then. Called
    * with every change of state, so the cache can drop what it held while deaf.
@@ -22,7 +25,7 @@ export interface HomeInvalidation {
   close(): Promise<void>;
 }
 
-export function createLocalInvalidation(): HomeInvalidation {
+export function createLocalInvalidation(): CacheInvalidation {
   return {
     publish: async () => undefined,
     subscribe: () => undefined,
@@ -32,19 +35,21 @@ export function createLocalInvalidation(): HomeInvalidation {
   };
 }
 
-const CHANNEL = 'twang:home:changed';
+const CHANNEL = 'twang:pages:changed';
 
-function encodeChange(change: HomeChange): string {
-  return change.kind === 'all' ? 'all' : `video:${change.id}`;
+/** A dependency names a kind and an id (page-cache.ts); anything else on the channel is ignored. */
+const DEPENDENCY = /^[a-z]+:\d+$/;
+
+function encodeChange(change: CacheChange): string {
+  return change.kind === 'all' ? 'all' : change.dependency;
 }
 
-function decodeChange(text: string): HomeChange | null {
+function decodeChange(text: string): CacheChange | null {
   if (text === 'all') return { kind: 'all' };
-  const id = Number(text.replace(/^video:/, ''));
-  return text.startsWith('video:') && Number.isInteger(id) ? { kind: 'video', id } : null;
+  return DEPENDENCY.test(text) ? { kind: 'dependency', dependency: text } : null;
 }
 
-export function createRedisInvalidation(url: string): HomeInvalidation {
+export function createRedisInvalidation(url: string): CacheInvalidation {
   // Messages carry their sender, so an instance does not act twice on its own news.
   const sender = randomUUID();
   const publisher: Redis = connectRedis(url);

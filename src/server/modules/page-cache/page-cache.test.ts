@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { HomeData } from '../../../shared/schemas/public-catalogue.js';
+import type { Video } from '../../../shared/schemas/catalogue.js';
+import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
+import { createPageCache, videoDependency, type PageCache, type PageRecipe } from './page-cache.js';
+
+function video(id: number): Video {
+  return {
+    id,
+    epid: id,
+    title: `Video ${id}`,
+    description: '',
+    thumbnail: '',
+    youtube_id: 'aaaaaaaaaaa',
+    youtube_url: '',
+    link: '',
+    episode_number: null,
+    epnum: null,
+    public_state: true,
+    published_at: new Date(0).toISOString(),
+    like_count: 0,
+    tags: [],
+  };
+}
+
+/** An invalidation channel the test drives: it plays the other instances and Redis. */
+function fakeChannel() {
+  const listeners: ((change: CacheChange) => void)[] = [];
+  const liveListeners: ((live: boolean) => void)[] = [];
+  const published: CacheChange[] = [];
+  let live = true;
+  const channel: CacheInvalidation = {
+    publish: async (change) => {
+      published.push(change);
+    },
+    subscribe: (listener) => listeners.push(listener),
+    isLive: () => live,
+    onLiveChange: (listener) => liveListeners.push(listener),
+    close: async () => undefined,
+  };
+  return {
+    channel,
+    published,
+    fromElsewhere: (change: CacheChange) => listeners.forEach((listener) => listener(change)),
+    setLive: (value: boolean) => {
+      live = value;
+      liveListeners.forEach((listener) => listener(value));
+    },
+  };
+}
+
+function setUp(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
+  const fake = fakeChannel();
+  let clock = 0;
+  const builds = new Map<string, number>();
+  let featured = 1;
+  let failNext = false;
+  let release: (() => void) | null = null;
+  let holdNext = false;
+  const cache: PageCache = createPageCache({
+    invalidation: fake.channel,
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    now: () => clock,
+  });
+  /** A page showing the featured video and videos 10 and 11; key 'missing' finds nothing. */
+  const recipe = (key: string): PageRecipe<HomeData> => ({
+    build: async () => {
+      builds.set(key, (builds.get(key) ?? 0) + 1);
+      const shown = featured;
+      if (holdNext) {
+        holdNext = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      if (failNext) {
+        failNext = false;
+        throw new Error('database away');
+      }
+      if (key === 'missing') return null;
+      const data: HomeData = {
+        featured_video: video(shown),
+        categories: [{ id: 7, title: key, videos: [video(10), video(11)] }],
+      };
+      return { data, dependsOn: [shown, 10, 11].map(videoDependency) };
+    },
+    serialize: (data) => JSON.stringify(data),
+  });
+  const get = async (key = 'home') => (await cache.get(key, recipe(key)))!;
+  return {
+    cache,
+    fake,
+    get,
+    lookUp: (key: string) => cache.get(key, recipe(key)),
+    featuredId: async (key = 'home') => (await get(key)).data.featured_video?.id,
+    builds: (key = 'home') => builds.get(key) ?? 0,
+    feature: (id: number) => (featured = id),
+    failNext: () => (failNext = true),
+    holdNext: () => (holdNext = true),
+    release: () => release?.(),
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+describe('the page cache', () => {
+  it('builds once for every caller, however many arrive together, then serves the same bytes', async () => {
+    const s = setUp();
+    const pages = await Promise.all(Array.from({ length: 20 }, () => s.get()));
+    expect(s.builds()).toBe(1);
+    expect(new Set(pages.map((page) => page.body)).size).toBe(1);
+    await s.get();
+    expect(s.builds()).toBe(1);
+    expect(pages[0]!.etag).toMatch(/^"[\w-]+"$/);
+    expect([...pages[0]!.dependsOn].sort()).toEqual(['video:1', 'video:10', 'video:11']);
+  });
+
+  it('keeps each key apart, and keeps nothing for a page that does not exist', async () => {
+    const s = setUp();
+    expect((await s.get('videos/1')).data.categories[0]!.title).toBe('videos/1');
+    expect((await s.get('videos/2')).data.categories[0]!.title).toBe('videos/2');
+    await s.get('videos/1');
+    expect([s.builds('videos/1'), s.builds('videos/2')]).toEqual([1, 1]);
+    expect(await s.lookUp('missing')).toBeNull();
+    expect(await s.lookUp('missing')).toBeNull();
+    expect(s.builds('missing')).toBe(2);
+  });
+
+  it('compresses a page once per encoding, on first demand', async () => {
+    const s = setUp();
+    const page = await s.get();
+    const br = page.encoded('br');
+    expect(page.encoded('br')).toBe(br);
+    expect(brotliDecompressSync(br).toString()).toBe(page.body);
+    expect(gunzipSync(page.encoded('gzip')).toString()).toBe(page.body);
+  });
+
+  it('rebuilds after an invalidation, and tells the other instances', async () => {
+    const s = setUp();
+    expect(await s.featuredId()).toBe(1);
+    await s.get('other');
+    s.feature(2);
+    expect(await s.featuredId()).toBe(1);
+    await s.cache.invalidate();
+    expect(await s.featuredId()).toBe(2);
+    expect(await s.featuredId('other')).toBe(2);
+    expect(s.fake.published).toEqual([{ kind: 'all' }]);
+  });
+
+  it('does not keep a build that began before an invalidation, nor share it with later callers', async () => {
+    const s = setUp();
+    s.holdNext();
+    const early = s.get();
+    s.feature(3);
+    await s.cache.invalidate();
+    const late = s.get();
+    s.release();
+    expect((await early).data.featured_video?.id).toBe(1);
+    expect((await late).data.featured_video?.id).toBe(3);
+    expect(await s.featuredId()).toBe(3);
+    expect(s.builds()).toBe(2);
+  });
+
+  it('does not keep a build that missed a change of something it shows', async () => {
+    const s = setUp();
+    s.holdNext();
+    const early = s.get();
+    await s.cache.changed(videoDependency(10));
+    s.release();
+    await early;
+    await s.get();
+    expect(s.builds()).toBe(2);
+    await s.get();
+    expect(s.builds()).toBe(2);
+  });
+
+  it('keeps a build whose missed changes are of things it does not show', async () => {
+    const s = setUp();
+    s.holdNext();
+    const early = s.get();
+    await s.cache.changed(videoDependency(999));
+    s.release();
+    await early;
+    await s.get();
+    expect(s.builds()).toBe(1);
+  });
+
+  it('drops the pages that show a changed video, and only those', async () => {
+    const s = setUp();
+    await s.get('a');
+    s.feature(2);
+    await s.get('b');
+    await s.cache.changed(videoDependency(999));
+    await s.get('a');
+    await s.get('b');
+    expect([s.builds('a'), s.builds('b')]).toEqual([1, 1]);
+    await s.cache.changed(videoDependency(1));
+    await s.get('a');
+    await s.get('b');
+    expect([s.builds('a'), s.builds('b')]).toEqual([2, 1]);
+    await s.cache.changed(videoDependency(11));
+    await s.get('a');
+    await s.get('b');
+    expect([s.builds('a'), s.builds('b')]).toEqual([3, 2]);
+    expect(s.fake.published).toEqual([
+      { kind: 'dependency', dependency: 'video:999' },
+      { kind: 'dependency', dependency: 'video:1' },
+      { kind: 'dependency', dependency: 'video:11' },
+    ]);
+  });
+
+  it("follows the other instances' changes", async () => {
+    const s = setUp();
+    await s.get();
+    s.fake.fromElsewhere({ kind: 'dependency', dependency: 'video:998' });
+    await s.get();
+    expect(s.builds()).toBe(1);
+    s.fake.fromElsewhere({ kind: 'dependency', dependency: 'video:10' });
+    await s.get();
+    expect(s.builds()).toBe(2);
+    s.feature(4);
+    s.fake.fromElsewhere({ kind: 'all' });
+    expect(await s.featuredId()).toBe(4);
+  });
+
+  it('keeps nothing while deaf to the other instances, and forgets what it held from before', async () => {
+    const s = setUp();
+    await s.get();
+    s.fake.setLive(false);
+    await s.get();
+    await s.get();
+    expect(s.builds()).toBe(3);
+    s.fake.setLive(true);
+    await s.get();
+    await s.get();
+    expect(s.builds()).toBe(4);
+  });
+
+  it('rebuilds a page older than its maximum age', async () => {
+    const s = setUp({ maxAgeMs: 1000 });
+    await s.get();
+    s.advance(999);
+    await s.get();
+    expect(s.builds()).toBe(1);
+    s.advance(1);
+    await s.get();
+    expect(s.builds()).toBe(2);
+  });
+
+  it('lets the least recently used pages go once it holds more bytes than allowed', async () => {
+    const s = setUp();
+    const size = (await s.get('size')).body.length;
+    const small = setUp({ maxBytes: size * 2 + 10 });
+    await small.get('a');
+    await small.get('b');
+    await small.get('a');
+    await small.get('c');
+    await small.get('a');
+    await small.get('b');
+    expect([small.builds('a'), small.builds('b'), small.builds('c')]).toEqual([1, 2, 1]);
+    // Encodings count too: compressing 'b' pushes the least recent page ('a') out.
+    (await small.get('b')).encoded('gzip');
+    await small.get('a');
+    expect(small.builds('a')).toBe(2);
+  });
+
+  it('passes a failed build on to its callers and tries again on the next call', async () => {
+    const s = setUp();
+    s.failNext();
+    await expect(s.get()).rejects.toThrow('database away');
+    expect(await s.featuredId()).toBe(1);
+    expect(s.builds()).toBe(2);
+  });
+});

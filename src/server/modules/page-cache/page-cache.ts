@@ -1,0 +1,209 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { etagOf } from '../../lib/etag.js';
+import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
+
+/** A public page as built once and served to every visitor until something it shows changes. */
+export interface CachedPage<T> {
+  data: T;
+  /** The whole answer (envelope included), serialized once. */
+  body: string;
+  etag: string;
+  /** What the page shows that can change without an edit of the page: see `videoDependency`. */
+  dependsOn: ReadonlySet<string>;
+  /** The body compressed once, on first demand, and kept: ~50 KB of JSON becomes ~7 KB. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+/** What a builder returns: the page, and the videos and artists whose like counts it shows. */
+export interface PageBuild<T> {
+  data: T;
+  dependsOn: Iterable<string>;
+}
+
+/**
+ * One kind of page: how to build the page for a key, and how to write it. A build that finds
+ * nothing (an unknown or private id) returns null, and nothing is kept.
+ */
+export interface PageRecipe<T> {
+  build(): Promise<PageBuild<T> | null>;
+  serialize(data: T): string;
+}
+
+export interface PageCache {
+  get<T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null>;
+  /** Something any page may show changed: drop them all, here and on every other instance. */
+  invalidate(): Promise<void>;
+  /** A video's or an artist's like count changed: drop the pages that show it, everywhere. */
+  changed(dependency: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PageCacheOptions {
+  invalidation: CacheInvalidation;
+  /**
+   * A safety net, not the mechanism: every change through the API invalidates at once; this
+   * bounds how long an edit made behind the API's back (SQL by hand) stays unseen.
+   */
+  maxAgeMs: number;
+  /** The least recently used pages go first once the kept bytes (bodies + encodings) pass this. */
+  maxBytes: number;
+  now?: () => number;
+}
+
+export const videoDependency = (id: number) => `video:${id}`;
+export const artistDependency = (id: number) => `artist:${id}`;
+
+/** Near brotli's best size at a fraction of quality 11's time; paid once per page. */
+const BROTLI_QUALITY = 9;
+
+interface Entry {
+  page: CachedPage<unknown>;
+  builtAt: number;
+  bytes: number;
+}
+
+/**
+ * A build in flight, and the changes it may have missed: its rows may predate them, so it is
+ * kept only if none of them is something it shows.
+ */
+interface Flight {
+  promise: Promise<CachedPage<unknown> | null>;
+  missed: Set<string> | 'all';
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { invalidation, maxAgeMs, maxBytes } = options;
+  const now = options.now ?? Date.now;
+  // Map order is the recency order: a hit moves its key to the end, eviction takes the first.
+  const entries = new Map<string, Entry>();
+  const keysByDependency = new Map<string, Set<string>>();
+  // A flight leaves this map at the first change, so a caller arriving after a change (the
+  // writer reading back, say) never shares a build that began before it.
+  const flying = new Map<string, Flight>();
+  const inAir = new Set<Flight>();
+  let keptBytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    keptBytes -= entry.bytes;
+    for (const dependency of entry.page.dependsOn) {
+      const keys = keysByDependency.get(dependency);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByDependency.delete(dependency);
+    }
+  };
+  const store = (key: string, page: CachedPage<unknown>) => {
+    remove(key);
+    const entry: Entry = { page, builtAt: now(), bytes: page.body.length };
+    entries.set(key, entry);
+    keptBytes += entry.bytes;
+    for (const dependency of page.dependsOn) {
+      const keys = keysByDependency.get(dependency) ?? new Set<string>();
+      keys.add(key);
+      keysByDependency.set(dependency, keys);
+    }
+    evict();
+  };
+  const evict = () => {
+    for (const key of entries.keys()) {
+      if (keptBytes <= maxBytes) return;
+      remove(key);
+    }
+  };
+  const grow = (key: string, bytes: number) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entry.bytes += bytes;
+    keptBytes += bytes;
+    evict();
+  };
+
+  const apply = (change: CacheChange) => {
+    flying.clear();
+    if (change.kind === 'all') {
+      for (const flight of inAir) flight.missed = 'all';
+      for (const key of [...entries.keys()]) remove(key);
+      return;
+    }
+    for (const flight of inAir) {
+      if (flight.missed !== 'all') flight.missed.add(change.dependency);
+    }
+    for (const key of [...(keysByDependency.get(change.dependency) ?? [])]) remove(key);
+  };
+  invalidation.subscribe(apply);
+  // While deaf to other instances, nothing held can be trusted, nor anything held from before.
+  invalidation.onLiveChange(() => apply({ kind: 'all' }));
+
+  const makePage = <T>(key: string, built: PageBuild<T>, body: string): CachedPage<T> => {
+    const encodings = new Map<'br' | 'gzip', Buffer>();
+    return {
+      data: built.data,
+      body,
+      etag: etagOf(body),
+      dependsOn: new Set(built.dependsOn),
+      encoded(encoding) {
+        let bytes = encodings.get(encoding);
+        if (!bytes) {
+          bytes =
+            encoding === 'br'
+              ? brotliCompressSync(body, {
+                  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+                })
+              : gzipSync(body, { level: 9 });
+          encodings.set(encoding, bytes);
+          grow(key, bytes.length);
+        }
+        return bytes;
+      },
+    };
+  };
+
+  const fly = <T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null> => {
+    const flight: Flight = { promise: Promise.resolve(null), missed: new Set() };
+    const promise = recipe.build().then((built) => {
+      if (!built) return null;
+      const page = makePage(key, built, recipe.serialize(built.data));
+      const { missed } = flight;
+      const stale =
+        missed === 'all' || [...page.dependsOn].some((dependency) => missed.has(dependency));
+      if (!stale && invalidation.isLive()) store(key, page as CachedPage<unknown>);
+      return page;
+    });
+    flight.promise = promise as Promise<CachedPage<unknown> | null>;
+    // One build at a time serves every request for the key meanwhile; a failed one is retried.
+    flying.set(key, flight);
+    inAir.add(flight);
+    const land = () => {
+      inAir.delete(flight);
+      if (flying.get(key) === flight) flying.delete(key);
+    };
+    promise.then(land, land);
+    return promise;
+  };
+
+  return {
+    get<T>(key: string, recipe: PageRecipe<T>) {
+      // Each key is only ever built by one recipe, so its page has that recipe's type.
+      const entry = entries.get(key);
+      if (entry && now() - entry.builtAt < maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, entry);
+        return Promise.resolve(entry.page as CachedPage<T>);
+      }
+      if (entry) remove(key);
+      const flight = flying.get(key);
+      return flight ? (flight.promise as Promise<CachedPage<T> | null>) : fly(key, recipe);
+    },
+    async invalidate() {
+      apply({ kind: 'all' });
+      await invalidation.publish({ kind: 'all' });
+    },
+    async changed(dependency) {
+      apply({ kind: 'dependency', dependency });
+      await invalidation.publish({ kind: 'dependency', dependency });
+    },
+    close: () => invalidation.close(),
+  };
+}

@@ -34,6 +34,17 @@ export function rotations(list: RequestSpec[], connections: number): RequestSpec
   });
 }
 
+/**
+ * The list dealt out like cards: connection k gets items k, k + C, k + 2C, ... so no request is
+ * sent twice until a connection has gone through its whole share (for uncached figures).
+ */
+export function partition(list: RequestSpec[], connections: number): RequestSpec[][] {
+  return Array.from({ length: connections }, (_, k) => {
+    const mine = list.filter((_, i) => i % connections === k);
+    return mine.length > 0 ? mine : [list[k % list.length]!];
+  });
+}
+
 /** Up to `count` requests spread over the list, for sampling. */
 export function spread(list: RequestSpec[], count: number): RequestSpec[] {
   if (list.length <= count) return list;

@@ -206,6 +206,8 @@ export async function preparePostgresCatalogue(
 
 export interface PostgresSample {
   videoIds: number[];
+  /** Other public videos, for the uncached figure: more than one run can ask for. */
+  coldVideoIds: number[];
   tagIds: number[];
   artistIds: number[];
 }
@@ -219,6 +221,9 @@ export async function samplePostgres(url: string): Promise<PostgresSample> {
       (await client.query<{ id: number }>(query)).rows.map((row) => row.id);
     return {
       videoIds: await ids(`SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 100`),
+      coldVideoIds: await ids(
+        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 8000 OFFSET 100`,
+      ),
       tagIds: await ids(
         `SELECT t.id FROM tags t WHERE EXISTS (SELECT 1 FROM video_tags vt WHERE vt.tag_id = t.id) ${SPREAD('t.id')} LIMIT 60`,
       ),

@@ -5,13 +5,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { get, interleave, partition, rotations, spread, type Endpoint } from './endpoint.js';
 import { atMost, info, loopDelayFigure, memoryFigure, type Figure } from './figures.js';
 import { JSON_HEADERS, jsonOf, send } from './http.js';
 import { measureEndpoint, type BenchContext, type Row } from './measure.js';
-import { preparePostgresCatalogue, samplePostgres, unlikedVideos } from './postgres-catalogue.js';
+import {
+  preparePostgresCatalogue,
+  samplePostgres,
+  unlikedVideos,
+  type PostgresSample,
+} from './postgres-catalogue.js';
 import type { RequestSpec } from './scenario.js';
-import { SEARCH_HITS, SEARCH_TYPOS, searchMix, searchPath } from './search-mix.js';
+import {
+  SEARCH_HITS,
+  SEARCH_TYPOS,
+  searchMix,
+  searchPath,
+  uncachedSearches,
+} from './search-mix.js';
 import { startBenchServer, type BenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
@@ -76,7 +87,7 @@ function missedTypos(missed: string[]): string {
 
 function buildEndpoints(
   settings: BenchSettings,
-  ids: { videoIds: number[]; tagIds: number[]; artistIds: number[] },
+  ids: PostgresSample,
   users: { admin: SignedIn; viewers: SignedIn[]; likers: SignedIn[]; likeVideos: number[] },
   origin: string,
   clientDir: string,
@@ -86,6 +97,9 @@ function buildEndpoints(
   const tagPaths = ids.tagIds.map((id) => `/api/tag/${id}`);
   const artistPaths = ids.artistIds.map((id) => `/api/artists/${id}`);
   const searches = searchMix().map((query) => get(searchPath(query)));
+  // The page cache keeps what was asked before; these rows ask for pages it has not seen.
+  const coldVideos = ids.coldVideoIds.map((id) => get(`/api/videos/${id}`));
+  const coldSearches = uncachedSearches(6000).map((query) => get(searchPath(query)));
   const loginPool = range(16, Math.min(settings.size.users, 1015));
   const like = (action: 'add' | 'remove', k: number): RequestSpec => ({
     method: 'PUT',
@@ -142,6 +156,13 @@ function buildEndpoints(
       targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
     },
     {
+      name: 'GET /api/videos/{id} (uncached: each id once)',
+      connections: C,
+      perConnection: partition(coldVideos, C),
+      samples: spread(coldVideos, 10),
+      targets: [],
+    },
+    {
       name: `GET /api/search/{q} (${C} conn)`,
       connections: C,
       perConnection: rotations(searches, C),
@@ -157,6 +178,20 @@ function buildEndpoints(
         { metric: 'p50', op: '<=', value: 10 },
         { metric: 'p99', op: '<=', value: 50 },
       ],
+    },
+    {
+      name: 'GET /api/search/{q} (uncached: each query once, 1 conn)',
+      connections: 1,
+      perConnection: [coldSearches.slice(0, 3000)],
+      samples: spread(coldSearches.slice(0, 3000), 10),
+      targets: [],
+    },
+    {
+      name: `GET /api/search/{q} (uncached: each query once, ${C} conn)`,
+      connections: C,
+      perConnection: partition(coldSearches.slice(3000), C),
+      samples: spread(coldSearches.slice(3000), 10),
+      targets: [],
     },
     {
       name: 'GET /api/tag/{id}',

@@ -70,3 +70,32 @@ export function searchMix(): string[] {
 export function searchPath(query: string): string {
   return `/api/search/${encodeURIComponent(query)}`;
 }
+
+/** Letters for nonsense words: 0 -> 'qa', 1 -> 'qb', ..., so every miss is a new word. */
+function nonsense(n: number): string {
+  let word = '';
+  for (let rest = n; word.length < 4 || rest > 0; rest = Math.floor(rest / 26)) {
+    word += String.fromCharCode(97 + (rest % 26));
+  }
+  return `zq${word}`;
+}
+
+/**
+ * `count` different queries in the mix's proportions (10 hits : 8 typos : 6 misses), none
+ * repeated, for the figures of searches the page cache has not seen: each scale-catalogue
+ * artist's full name (seed-scale.ts numbers them from the 41st), the same with its last name
+ * misspelt, and nonsense.
+ */
+export function uncachedSearches(count: number): string[] {
+  const queries: string[] = [];
+  for (let n = 0; queries.length < count; n += 1) {
+    const index = 40 + n;
+    const [first, last] = nameParts(index);
+    const suffix = String(Math.floor(index / 40));
+    const kind = n % 12;
+    if (kind < 5) queries.push(`${first} ${last} ${suffix}`);
+    else if (kind < 9) queries.push(`${first} ${oneLetterChanged(last)} ${suffix}`);
+    else queries.push(`${nonsense(n)} ${suffix}`);
+  }
+  return queries;
+}

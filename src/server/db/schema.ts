@@ -133,12 +133,8 @@ export const videos = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('videos_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Popular first, ties newest first: the dashboard's order, read straight off the index.
-    index('videos_like_count_idx').on(
-      t.likeCount.desc().nullsFirst(),
-      t.publishedAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    // No index on like_count (migration 0005): every like updates it, and an update of an
+    // indexed column rewrites every index of the row, the GIN ones included.
   ],
 );
 
@@ -167,7 +163,7 @@ export const artists = pgTable(
     index('artists_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('artists_search_initial_idx').on(sql`left(${t.searchName}, 1)`, t.searchName),
     index('artists_featured_idx').on(t.featured, t.name),
-    index('artists_like_count_idx').on(t.likeCount.desc().nullsFirst(), t.id),
+    // No index on like_count, as for videos.
   ],
 );
 

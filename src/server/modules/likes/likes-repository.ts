@@ -1,4 +1,14 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { artistLikes, artists, videoLikes, videos } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/artist-presenter.js';
@@ -36,57 +46,177 @@ export async function listLikedVideos(
     .limit(LIKED_LIST_LIMIT);
 }
 
-export async function findArtistLikeCount(
-  db: Database,
-  artistId: number,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ likeCount: artists.likeCount })
-    .from(artists)
-    .where(eq(artists.id, artistId))
-    .limit(1);
-  return row?.likeCount;
+/** What a like or an unlike left: the count after it. */
+export interface LikeChange {
+  likeCount: number;
 }
 
-export async function findVideoForLike(
+interface LikeStatement {
+  execute: (values: Record<string, unknown>) => Promise<LikeChange[]>;
+}
+
+interface LikeStatements {
+  add: LikeStatement;
+  remove: LikeStatement;
+}
+
+/*
+ * Likes are set-like: a second like is a no-op (ON CONFLICT DO NOTHING), removing a missing one
+ * too. The check, the change and the new count are one statement, so one round trip:
+ *
+ *   WITH target AS (SELECT id, like_count: the liked row; none when unknown or hidden),
+ *        change AS (INSERT ... SELECT FROM target | DELETE ... WHERE id IN (SELECT FROM target))
+ *   SELECT like_count ± (rows changed) FROM target
+ *
+ * No row answered: nothing was written. The count after is the count read before ± the rows
+ * changed: the triggers of migration 0001 add the same to like_count, but a statement does not see
+ * its triggers' updates. A row deleted between the read and the insert fails the insert's foreign
+ * key (23503), which the caller answers like an unknown id.
+ *
+ * Each statement is prepared (named) once per database: planning it anew on every call cost
+ * PostgreSQL about as much CPU as running it.
+ */
+function countAfter(
   db: Database,
-  videoId: number,
-): Promise<{ isPublic: boolean; likeCount: number } | undefined> {
-  const [row] = await db
-    .select({ isPublic: videos.isPublic, likeCount: videos.likeCount })
-    .from(videos)
-    .where(eq(videos.id, videoId))
-    .limit(1);
+  target: WithSubquery,
+  likeCount: SQLWrapper,
+  change: WithSubquery,
+  sign: '+' | '-',
+  name: string,
+): LikeStatement {
+  return db
+    .with(target, change)
+    .select({
+      likeCount: sql<number>`${likeCount} ${sql.raw(sign)} (SELECT count(*)::int FROM ${change})`,
+    })
+    .from(target)
+    .prepare(name);
+}
+
+function prepareVideoLikes(db: Database): LikeStatements {
+  const target = db.$with('target').as(
+    db
+      .select({ id: videos.id, likeCount: videos.likeCount })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.id, sql.placeholder('videoId')),
+          // A private video does not exist for anyone but administrators.
+          or(eq(videos.isPublic, true), sql`${sql.placeholder('includePrivate')}::boolean`),
+        ),
+      ),
+  );
+  const added = db.$with('change').as(
+    db
+      .insert(videoLikes)
+      .select((qb) =>
+        qb
+          .select({
+            userId: sql<number>`${sql.placeholder('userId')}::int`.as('user_id'),
+            videoId: target.id,
+            // INSERT ... SELECT names every column: this is the column's default.
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(target),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: videoLikes.userId }),
+  );
+  const removed = db.$with('change').as(
+    db
+      .delete(videoLikes)
+      .where(
+        and(
+          eq(videoLikes.userId, sql.placeholder('userId')),
+          inArray(videoLikes.videoId, db.select({ id: target.id }).from(target)),
+        ),
+      )
+      .returning({ userId: videoLikes.userId }),
+  );
+  return {
+    add: countAfter(db, target, target.likeCount, added, '+', 'video_like_add'),
+    remove: countAfter(db, target, target.likeCount, removed, '-', 'video_like_remove'),
+  };
+}
+
+function prepareArtistLikes(db: Database): LikeStatements {
+  const target = db.$with('target').as(
+    db
+      .select({ id: artists.id, likeCount: artists.likeCount })
+      .from(artists)
+      .where(eq(artists.id, sql.placeholder('artistId'))),
+  );
+  const added = db.$with('change').as(
+    db
+      .insert(artistLikes)
+      .select((qb) =>
+        qb
+          .select({
+            userId: sql<number>`${sql.placeholder('userId')}::int`.as('user_id'),
+            artistId: target.id,
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(target),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: artistLikes.userId }),
+  );
+  const removed = db.$with('change').as(
+    db
+      .delete(artistLikes)
+      .where(
+        and(
+          eq(artistLikes.userId, sql.placeholder('userId')),
+          inArray(artistLikes.artistId, db.select({ id: target.id }).from(target)),
+        ),
+      )
+      .returning({ userId: artistLikes.userId }),
+  );
+  return {
+    add: countAfter(db, target, target.likeCount, added, '+', 'artist_like_add'),
+    remove: countAfter(db, target, target.likeCount, removed, '-', 'artist_like_remove'),
+  };
+}
+
+const prepared = new WeakMap<Database, { videos: LikeStatements; artists: LikeStatements }>();
+
+function likeStatements(db: Database) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = { videos: prepareVideoLikes(db), artists: prepareArtistLikes(db) };
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+/** Likes (`liked`) or unlikes an artist; undefined for an unknown artist (nothing written). */
+export async function setArtistLike(
+  db: Database,
+  userId: number,
+  artistId: number,
+  liked: boolean,
+): Promise<LikeChange | undefined> {
+  const statements = likeStatements(db).artists;
+  const [row] = await (liked ? statements.add : statements.remove).execute({ userId, artistId });
   return row;
 }
 
-// Likes are set-like: a second like is a no-op (ON CONFLICT DO NOTHING), removing a missing one too.
-// The triggers of migration 0001 keep like_count in step with these rows.
-
-export async function addArtistLike(db: Database, userId: number, artistId: number): Promise<void> {
-  await db.insert(artistLikes).values({ userId, artistId }).onConflictDoNothing();
-}
-
-export async function removeArtistLike(
-  db: Database,
-  userId: number,
-  artistId: number,
-): Promise<void> {
-  await db
-    .delete(artistLikes)
-    .where(and(eq(artistLikes.userId, userId), eq(artistLikes.artistId, artistId)));
-}
-
-export async function addVideoLike(db: Database, userId: number, videoId: number): Promise<void> {
-  await db.insert(videoLikes).values({ userId, videoId }).onConflictDoNothing();
-}
-
-export async function removeVideoLike(
+/**
+ * Likes (`liked`) or unlikes a video; undefined for an unknown video, and for a private one
+ * unless `includePrivate` (nothing written).
+ */
+export async function setVideoLike(
   db: Database,
   userId: number,
   videoId: number,
-): Promise<void> {
-  await db
-    .delete(videoLikes)
-    .where(and(eq(videoLikes.userId, userId), eq(videoLikes.videoId, videoId)));
+  liked: boolean,
+  includePrivate: boolean,
+): Promise<LikeChange | undefined> {
+  const statements = likeStatements(db).videos;
+  const [row] = await (liked ? statements.add : statements.remove).execute({
+    userId,
+    videoId,
+    includePrivate,
+  });
+  return row;
 }

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import type { Artist, Video } from '../../../shared/schemas/catalogue.js';
-import { videos } from '../../db/schema.js';
+import { artistLikes, artists, videoLikes, videos } from '../../db/schema.js';
 import {
   buildArtist,
   buildTag,
@@ -28,6 +28,57 @@ const put = (path: string, caller: Caller | null, body: unknown) =>
     ...(caller ? { token: caller.token } : {}),
     body,
   });
+
+/** What the database holds for a video: its like rows and its like_count. */
+async function storedVideoLikes(videoId: number) {
+  const [rows] = await t.db
+    .select({ n: count() })
+    .from(videoLikes)
+    .where(eq(videoLikes.videoId, videoId));
+  const [video] = await t.db
+    .select({ likeCount: videos.likeCount })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return { rows: rows!.n, likeCount: video?.likeCount };
+}
+
+async function storedArtistLikes(artistId: number) {
+  const [rows] = await t.db
+    .select({ n: count() })
+    .from(artistLikes)
+    .where(eq(artistLikes.artistId, artistId));
+  const [artist] = await t.db
+    .select({ likeCount: artists.likeCount })
+    .from(artists)
+    .where(eq(artists.id, artistId));
+  return { rows: rows!.n, likeCount: artist?.likeCount };
+}
+
+/**
+ * Runs `work` while inserting a like first deletes what it refers to: a like racing the deletion
+ * of its video or artist, made deterministic (the insert's foreign key check then fails).
+ */
+async function withLikedRowDeletedFirst(
+  table: 'video_likes' | 'artist_likes',
+  work: () => Promise<void>,
+) {
+  const [parent, column] =
+    table === 'video_likes' ? ['videos', 'video_id'] : ['artists', 'artist_id'];
+  await t.db.execute(
+    sql.raw(`CREATE FUNCTION test_delete_liked() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN DELETE FROM ${parent} WHERE id = NEW.${column}; RETURN NEW; END $$`),
+  );
+  await t.db.execute(
+    sql.raw(`CREATE TRIGGER test_delete_liked BEFORE INSERT ON ${table}
+      FOR EACH ROW EXECUTE FUNCTION test_delete_liked()`),
+  );
+  try {
+    await work();
+  } finally {
+    await t.db.execute(sql.raw(`DROP TRIGGER test_delete_liked ON ${table}`));
+    await t.db.execute(sql.raw('DROP FUNCTION test_delete_liked()'));
+  }
+}
 
 async function likedArtists(owner: Caller, viewer: Caller = owner): Promise<Artist[]> {
   const res = await callApi(t.app, 'GET', `/api/users/${owner.id}/liked-artists`, {
@@ -89,6 +140,24 @@ describe('PUT /api/users/liked/add-artist and /remove-artist', () => {
     }
   });
 
+  it('counts the likes of others, and answers 404 (not 500) when the artist goes meanwhile', async () => {
+    const me = await signedInUser(t.app);
+    const fan = await signedInUser(t.app);
+    const artist = await buildArtist(t.db);
+    await put('add-artist', fan, { userId: fan.id, artistId: artist.id });
+    const liked = await put('add-artist', me, { userId: me.id, artistId: artist.id });
+    expect(liked.body.data).toEqual({ isLiked: true, like_count: 2 });
+    expect(await storedArtistLikes(artist.id)).toEqual({ rows: 2, likeCount: 2 });
+
+    const doomed = await buildArtist(t.db);
+    await withLikedRowDeletedFirst('artist_likes', async () => {
+      const res = await put('add-artist', me, { userId: me.id, artistId: doomed.id });
+      expect(res.statusCode).toBe(404);
+      expect(res.body.message).toBe(apiMessages.artistNotFound);
+    });
+    expect(await storedArtistLikes(doomed.id)).toEqual({ rows: 0, likeCount: 0 });
+  });
+
   it('refuses anyone acting for someone else (403), admins included; nothing changes', async () => {
     const owner = await signedInUser(t.app);
     const liked = await buildArtist(t.db);
@@ -136,6 +205,75 @@ describe('PUT /api/users/liked/add-video and /remove-video', () => {
     expect((await put('remove-video', me, { userId: me.id, episodeId: video.id })).statusCode).toBe(
       200,
     );
+  });
+
+  it('answers the count after the change, others counted; a repeat changes nothing', async () => {
+    const video = await buildVideo(t.db);
+    for (const other of [await signedInUser(t.app), await signedInUser(t.app)]) {
+      await put('add-video', other, { userId: other.id, episodeId: video.id });
+    }
+    const me = await signedInUser(t.app);
+    const body = { userId: me.id, episodeId: video.id };
+    for (let i = 0; i < 2; i++) {
+      const res = await put('add-video', me, body);
+      expect(res.body).toEqual({
+        status: 200,
+        message: apiMessages.liked,
+        data: { isLiked: true, like_count: 3 },
+      });
+      expect(await storedVideoLikes(video.id)).toEqual({ rows: 3, likeCount: 3 });
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await put('remove-video', me, body);
+      expect(res.body).toEqual({
+        status: 200,
+        message: apiMessages.unliked,
+        data: { isLiked: false, like_count: 2 },
+      });
+      expect(await storedVideoLikes(video.id)).toEqual({ rows: 2, likeCount: 2 });
+    }
+  });
+
+  it('answers 404 for unknown and private videos and writes nothing; administrators see both', async () => {
+    const me = await signedInUser(t.app);
+    const hidden = await buildVideo(t.db, { isPublic: false });
+    // Liked while public, then made private: the like is there, but not for this user to remove.
+    const likedThenHidden = await buildVideo(t.db);
+    await put('add-video', me, { userId: me.id, episodeId: likedThenHidden.id });
+    await t.db.update(videos).set({ isPublic: false }).where(eq(videos.id, likedThenHidden.id));
+
+    for (const path of ['add-video', 'remove-video']) {
+      for (const episodeId of [hidden.id, likedThenHidden.id, 999999]) {
+        const res = await put(path, me, { userId: me.id, episodeId });
+        expect(res.statusCode, `${path} ${episodeId}`).toBe(404);
+        expect(res.body.message).toBe(apiMessages.videoNotFound);
+      }
+    }
+    expect(await storedVideoLikes(hidden.id)).toEqual({ rows: 0, likeCount: 0 });
+    expect(await storedVideoLikes(likedThenHidden.id)).toEqual({ rows: 1, likeCount: 1 });
+
+    const byAdmin = { userId: admin.id, episodeId: likedThenHidden.id };
+    expect((await put('add-video', admin, byAdmin)).body.data).toEqual({
+      isLiked: true,
+      like_count: 2,
+    });
+    expect((await put('remove-video', admin, byAdmin)).body.data).toEqual({
+      isLiked: false,
+      like_count: 1,
+    });
+    expect(await storedVideoLikes(likedThenHidden.id)).toEqual({ rows: 1, likeCount: 1 });
+  });
+
+  it('answers 404, not 500, for a video deleted while it is being liked', async () => {
+    const me = await signedInUser(t.app);
+    const video = await buildVideo(t.db);
+    await withLikedRowDeletedFirst('video_likes', async () => {
+      const res = await put('add-video', me, { userId: me.id, episodeId: video.id });
+      expect(res.statusCode).toBe(404);
+      expect(res.body.message).toBe(apiMessages.videoNotFound);
+    });
+    // The failed statement took its deletion back with it.
+    expect(await storedVideoLikes(video.id)).toEqual({ rows: 0, likeCount: 0 });
   });
 
   it('hides private videos from users (404) but not from administrators', async () => {

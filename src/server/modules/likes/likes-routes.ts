@@ -22,14 +22,10 @@ import { artistDependency, videoDependency } from '../page-cache/page-cache.js';
 import { findUserById } from '../users/users-repository.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import {
-  addArtistLike,
-  addVideoLike,
-  findArtistLikeCount,
-  findVideoForLike,
   listLikedArtists,
   listLikedVideos,
-  removeArtistLike,
-  removeVideoLike,
+  setArtistLike,
+  setVideoLike,
 } from './likes-repository.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
@@ -98,18 +94,12 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { userId, artistId } = request.body;
         requireSelf(request, userId);
-        if ((await findArtistLikeCount(app.db, artistId)) === undefined) {
-          throw notFound(apiMessages.artistNotFound);
-        }
-        await guardDeleted(apiMessages.artistNotFound, () =>
-          liked
-            ? addArtistLike(app.db, userId, artistId)
-            : removeArtistLike(app.db, userId, artistId),
+        const result = await guardDeleted(apiMessages.artistNotFound, () =>
+          setArtistLike(app.db, userId, artistId, liked),
         );
-        const likeCount = await findArtistLikeCount(app.db, artistId);
-        if (likeCount === undefined) throw notFound(apiMessages.artistNotFound);
+        if (!result) throw notFound(apiMessages.artistNotFound);
         await app.pageCache.changed(artistDependency(artistId));
-        const state: LikeState = { isLiked: liked, like_count: likeCount };
+        const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
     );
@@ -127,20 +117,15 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { userId, episodeId } = request.body;
         const caller = requireSelf(request, userId);
-        const before = await findVideoForLike(app.db, episodeId);
-        // A private video does not exist for anyone but administrators.
-        if (!before || (!before.isPublic && !caller.isAdmin))
-          throw notFound(apiMessages.videoNotFound);
-        await guardDeleted(apiMessages.videoNotFound, () =>
-          liked
-            ? addVideoLike(app.db, userId, episodeId)
-            : removeVideoLike(app.db, userId, episodeId),
+        // One statement: a private video does not exist for anyone but administrators, and an
+        // unknown or hidden one answers no row, with nothing written.
+        const result = await guardDeleted(apiMessages.videoNotFound, () =>
+          setVideoLike(app.db, userId, episodeId, liked, caller.isAdmin),
         );
-        const after = await findVideoForLike(app.db, episodeId);
-        if (!after) throw notFound(apiMessages.videoNotFound);
+        if (!result) throw notFound(apiMessages.videoNotFound);
         // Cached pages show like counts.
         await app.pageCache.changed(videoDependency(episodeId));
-        const state: LikeState = { isLiked: liked, like_count: after.likeCount };
+        const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
     );
@@ -148,9 +133,9 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A like of something deleted in the meantime is a 404 like any unknown id, not a 500. */
-async function guardDeleted(message: string, change: () => Promise<void>): Promise<void> {
+async function guardDeleted<T>(message: string, change: () => Promise<T>): Promise<T> {
   try {
-    await change();
+    return await change();
   } catch (error) {
     if (isForeignKeyViolation(error)) throw notFound(message);
     throw error;

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Artist } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { artistLikes, type artists } from '../../db/schema.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
@@ -21,17 +22,27 @@ export async function presentArtists(
   return markLikedArtists(rows.map(toArtist), liked);
 }
 
-/** Which of these artists the viewer likes. */
+const likedArtistsLookup = preparedPerDatabase((db) =>
+  db
+    .select({ artistId: artistLikes.artistId })
+    .from(artistLikes)
+    .where(
+      and(
+        eq(artistLikes.userId, sql.placeholder('viewerId')),
+        sql`${artistLikes.artistId} = ANY(${sql.placeholder('artistIds')}::int[])`,
+      ),
+    )
+    .prepare('liked_artists_lookup'),
+);
+
+/** Which of these artists the viewer likes (prepared: signed-in pages ask it every time). */
 export async function findLikedArtistIds(
   db: Database,
   viewerId: number,
   artistIds: number[],
 ): Promise<Set<number>> {
   if (artistIds.length === 0) return new Set();
-  const rows = await db
-    .select({ artistId: artistLikes.artistId })
-    .from(artistLikes)
-    .where(and(eq(artistLikes.userId, viewerId), inArray(artistLikes.artistId, artistIds)));
+  const rows = await likedArtistsLookup(db).execute({ viewerId, artistIds });
   return new Set(rows.map((row) => row.artistId));
 }
 

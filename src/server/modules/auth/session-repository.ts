@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { queryRows } from '../../db/query-rows.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -45,13 +46,9 @@ export async function createSession(
   return rows.length > 0 ? token : null;
 }
 
-export async function findSessionUser(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<AuthenticatedUser | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/** Every signed-in request starts with this lookup, so it is prepared. */
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -62,8 +59,18 @@ export async function findSessionUser(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup'),
+);
+
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<AuthenticatedUser | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (row.expiresAt <= now || idleFor > SESSION_IDLE_LIFETIME_MS) {

@@ -10,6 +10,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { artistLikes, artists, videoLikes, videos } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/artist-presenter.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
@@ -178,16 +179,10 @@ function prepareArtistLikes(db: Database): LikeStatements {
   };
 }
 
-const prepared = new WeakMap<Database, { videos: LikeStatements; artists: LikeStatements }>();
-
-function likeStatements(db: Database) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = { videos: prepareVideoLikes(db), artists: prepareArtistLikes(db) };
-    prepared.set(db, found);
-  }
-  return found;
-}
+const likeStatements = preparedPerDatabase((db) => ({
+  videos: prepareVideoLikes(db),
+  artists: prepareArtistLikes(db),
+}));
 
 /** Likes (`liked`) or unlikes an artist; undefined for an unknown artist (nothing written). */
 export async function setArtistLike(

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { youtubeWatchUrl, type Tag, type Video } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { tags, videoLikes, videoTags, videos } from '../../db/schema.js';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -63,6 +64,20 @@ export async function presentVideos(
   });
 }
 
+/** Every signed-in page view asks this of its cached page, so it is prepared. */
+const likedVideosLookup = preparedPerDatabase((db) =>
+  db
+    .select({ videoId: videoLikes.videoId })
+    .from(videoLikes)
+    .where(
+      and(
+        eq(videoLikes.userId, sql.placeholder('viewerId')),
+        sql`${videoLikes.videoId} = ANY(${sql.placeholder('videoIds')}::int[])`,
+      ),
+    )
+    .prepare('liked_videos_lookup'),
+);
+
 /** Which of these videos the viewer likes. */
 export async function findLikedVideoIds(
   db: Database,
@@ -70,10 +85,7 @@ export async function findLikedVideoIds(
   videoIds: number[],
 ): Promise<Set<number>> {
   if (videoIds.length === 0) return new Set();
-  const rows = await db
-    .select({ videoId: videoLikes.videoId })
-    .from(videoLikes)
-    .where(and(eq(videoLikes.userId, viewerId), inArray(videoLikes.videoId, videoIds)));
+  const rows = await likedVideosLookup(db).execute({ viewerId, videoIds });
   return new Set(rows.map((row) => row.videoId));
 }
 

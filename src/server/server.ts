@@ -1,15 +1,39 @@
-import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { ConfigError, loadConfig } from './env.js';
-import { prepareDatabase } from './setup/prepare-database.js';
 
-/** Starts Twang: config, database and migrations, first-run content, then listen. */
+/** Settled later, but failing early must not count as an unhandled rejection meanwhile. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * Starts Twang: config, database and migrations, first-run content, then listen. The app's
+ * modules (most of the start-up time) load while the database is opened and its migrations are
+ * checked; nothing is served before the database is migrated and its first-run content is in.
+ */
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ config, database });
-  await prepareDatabase(app);
+  const appModule = started(import('./app.js'));
+  const setupModule = started(import('./setup/prepare-database.js'));
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // The home page asks three queries at once: its first visitor need not wait to connect.
+    warmConnections: 3,
+  });
+  const migrated = started(database.migrate());
+  const app = await appModule
+    .then(({ buildApp }) => buildApp({ config, database }))
+    .catch(async (error: unknown) => {
+      // Never exit in the middle of a migration (PGlite writes its files in place).
+      await migrated.catch(() => undefined);
+      throw error;
+    });
+  await migrated;
+  const { prepareContent } = await setupModule;
+  await prepareContent(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const elapsed = Math.round(performance.now() - startedAt);
   app.log.info(

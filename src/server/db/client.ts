@@ -1,11 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { migratePglite, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 
@@ -26,11 +20,24 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files when url is absent. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL: connections to open in the background right away, so that the first requests
+   * do not each wait for one (a server start opens them while it loads the app).
+   */
+  warmConnections?: number;
 }
 
+/**
+ * Each engine's driver is loaded only when it is used: a PostgreSQL start never compiles PGlite,
+ * an embedded one never loads pg (a noticeable share of the start-up time).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { url } = options;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
@@ -39,6 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    for (let i = 0; i < (options.warmConnections ?? 0); i++) {
+      // A failure is the first query's to report (a start-up migrates first and says why).
+      pool.connect().then(
+        (client) => client.release(),
+        () => undefined,
+      );
+    }
     const pgDb = drizzlePg({ client: pool, schema });
     return {
       db: pgDb as unknown as Database,
@@ -52,12 +66,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = options.dataDir;
   }
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb),
+    migrate: () => migratePglite(client, pgliteDb),
     close: () => client.close(),
   };
 }

@@ -1,9 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePgliteDb } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database } from './client.js';
 
@@ -13,20 +13,62 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** An arbitrary constant: instances starting together take turns at migrating. */
 const MIGRATION_LOCK_ID = 748_311;
 
+/** Where Drizzle's migrator records what it applied (its defaults). */
+const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
+
+type QueryRows = (text: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * True when Drizzle's migrator would apply nothing: it runs every journal entry whose `when` is
+ * later than the newest `created_at` it recorded, so the database is current when that is at least
+ * the journal's latest. Only reads; any doubt (no table, no journal, an error) answers false and
+ * the caller runs the migrator as before. Most starts find the database current, and skip loading
+ * the migrator, reading and hashing every SQL file, and its DDL round trips.
+ */
+export async function isMigrated(query: QueryRows): Promise<boolean> {
+  try {
+    const journal = JSON.parse(
+      await readFile(`${migrationsFolder}/meta/_journal.json`, 'utf8'),
+    ) as { entries: { when: number }[] };
+    const latest = Math.max(...journal.entries.map((entry) => entry.when));
+    if (!Number.isFinite(latest)) return false;
+    const [table] = await query(`SELECT to_regclass('${MIGRATIONS_TABLE}') IS NOT NULL AS present`);
+    if (table?.present !== true) return false;
+    // The migrator's own query: a NULL created_at sorts first and makes it start over.
+    const [last] = await query(
+      `SELECT created_at FROM ${MIGRATIONS_TABLE} ORDER BY created_at DESC LIMIT 1`,
+    );
+    return last !== undefined && Number(last.created_at) >= latest;
+  } catch {
+    return false;
+  }
+}
+
 export async function migratePglite<T extends Record<string, unknown>>(
+  client: PGlite,
   db: PgliteDatabase<T>,
 ): Promise<void> {
-  await migratePgliteDb(db, { migrationsFolder });
+  if (await isMigrated(async (text) => (await client.query<Record<string, unknown>>(text)).rows)) {
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(db, { migrationsFolder });
 }
 
 export async function migratePostgres<T extends Record<string, unknown>>(
   pool: pg.Pool,
   db: NodePgDatabase<T>,
 ): Promise<void> {
+  // Read without the lock: a current database stays current. One that is behind is migrated
+  // under the lock, where the migrator itself checks again, so instances still take turns.
+  if (await isMigrated(async (text) => (await pool.query<Record<string, unknown>>(text)).rows)) {
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrateNodePg(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder });
   } finally {
     await lockClient
       .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])

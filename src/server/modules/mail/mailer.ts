@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -40,7 +40,7 @@ export function createMailer(
     };
   }
   const url = new URL(options.smtpUrl);
-  const transport = nodemailer.createTransport({
+  const transportOptions = {
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
@@ -51,12 +51,23 @@ export function createMailer(
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  });
+  };
+  // nodemailer is loaded on the first message, not at every start (most starts send none).
+  let transport: Promise<Transporter> | undefined;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(transportOptions),
+    ));
   return {
     outbox,
     send: async (message) => {
-      await transport.sendMail({ from: options.from, ...message });
+      await (await transportNow()).sendMail({ from: options.from, ...message });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then(
+        (created) => created.close(),
+        () => undefined,
+      );
+    },
   };
 }

@@ -44,22 +44,37 @@ export async function registerClientApp(
   const site = siteOf(app);
   const assets = join(root, 'assets') + sep;
   const twinned = filesWithTwins(root);
-  await app.register(fastifyStatic, {
-    root,
+  const setHeaders = (res: { setHeader: (name: string, value: string) => void }, path: string) => {
+    const original = path.replace(PRECOMPRESSED, '');
+    res.setHeader('cache-control', original.startsWith(assets) ? IMMUTABLE : SHORT);
+    // A cache in between must keep the encodings apart.
+    if (twinned.has(original)) res.setHeader('vary', 'accept-encoding');
+  };
+  const shared = {
     index: false,
-    // Only the files that exist get routes; every other path falls through to the page.
-    wildcard: false,
     preCompressed: true,
-    // send's own `max-age=0` would otherwise be written over setHeaders' choice below.
+    // send's own `max-age=0` would otherwise be written over setHeaders' choice.
     cacheControl: false,
-    // The raw template is not a page, and the twins are reached through their originals.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-    setHeaders: (res, path) => {
-      const original = path.replace(PRECOMPRESSED, '');
-      res.setHeader('cache-control', original.startsWith(assets) ? IMMUTABLE : SHORT);
-      // A cache in between must keep the encodings apart.
-      if (twinned.has(original)) res.setHeader('vary', 'accept-encoding');
-    },
+    setHeaders,
+  } as const;
+  // The hashed assets: one route for the folder, so starting does not glob and register a
+  // route per file (~250 routes, ~130 ms of a cold start). A missing file, or a twin asked for
+  // by name (the twins are reached through their originals), falls through to the page.
+  await app.register(fastifyStatic, {
+    ...shared,
+    root: assets,
+    prefix: '/assets/',
+    wildcard: true,
+    allowedPath: (pathname) => !PRECOMPRESSED.test(pathname),
+  });
+  // The few files beside index.html: only those that exist get routes. The raw template is
+  // not a page.
+  await app.register(fastifyStatic, {
+    ...shared,
+    root,
+    wildcard: false,
+    decorateReply: false,
+    globIgnore: ['index.html', 'assets/**', '**/*.br', '**/*.gz'],
   });
 
   const headFor = async (request: FastifyRequest) => {

@@ -1,6 +1,6 @@
 /**
- * The production server as the bench runs it: `node --import loop-delay-probe.mjs
- * dist/server/server.js` (from the run's copy of the build) in a child process, so its pid is
+ * The production server as the bench runs it: `node <npm run serve's flags> --import
+ * loop-delay-probe.mjs dist/server/server.js` (from the run's copy of the build) in a child process, so its pid is
  * the server's for /proc; timed from spawn to the first 200 of /api/home, with its event-loop
  * delay and peak memory readable.
  */
@@ -11,7 +11,13 @@ import { pathToFileURL } from 'node:url';
 import type { BuildSnapshot } from './build-snapshot.js';
 import { exited, isRunning, REPO_ROOT, track } from './children.js';
 import { send } from './http.js';
-import { freePort, serverEnv, sleep, watchServerOutput } from '../lib/server-child.js';
+import {
+  freePort,
+  servedNodeFlags,
+  serverEnv,
+  sleep,
+  watchServerOutput,
+} from '../lib/server-child.js';
 
 export interface LoopDelay {
   samples: number;
@@ -61,11 +67,15 @@ export async function startBenchServer(options: {
   const probe = pathToFileURL(join(REPO_ROOT, 'scripts/bench/loop-delay-probe.mjs')).href;
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, ['--import', probe, options.build.serverEntry], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    spawn(
+      process.execPath,
+      [...servedNodeFlags(REPO_ROOT), '--import', probe, options.build.serverEntry],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the server could not be spawned');

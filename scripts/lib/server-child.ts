@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { WriteStream } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 
 /** Settings of the caller's shell that would change what the server under test does. */
@@ -26,6 +27,21 @@ const DROPPED_SETTINGS = [
   'YOUTUBE_API_URL',
   'YOUTUBE_OEMBED_URL',
 ];
+
+/**
+ * The Node flags of `npm run serve` (package.json), so a measured server runs exactly as it is
+ * deployed: `node <flags> dist/server/server.js`.
+ */
+export function servedNodeFlags(repoRoot: string): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts.serve ?? '').split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`npm run serve is not "node ...": ${scripts.serve}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ const REMEMBERED_MAX = 64;
 
 /** br, else gzip, else none, honouring `;q=0` refusals (and `*`, which stands for either). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (header === undefined) return null;
   if (typeof header !== 'string') return parse(header);
   let encoding = remembered.get(header);
   if (encoding === undefined) {

@@ -16,6 +16,7 @@ import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { buildArtistPage } from './artist-page-builder.js';
 import { findLikedArtistIds, markLikedArtists, presentArtists } from './artist-presenter.js';
 import {
@@ -86,7 +87,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(artistDetailData), ...errors, 404: errorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params;
       // Administrators see private videos too, so their page is never the cached one.
@@ -106,11 +107,14 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
           videos.map((video) => video.id),
         ),
       ]);
-      return ok({
-        artist: markLikedArtists([artist], likedArtists)[0]!,
-        videos: markLikedVideos(videos, likedVideos),
-        tagid,
-      });
+      return sendMarkedPage(
+        reply,
+        ok({
+          artist: markLikedArtists([artist], likedArtists)[0]!,
+          videos: markLikedVideos(videos, likedVideos),
+          tagid,
+        }),
+      );
     },
   );
 

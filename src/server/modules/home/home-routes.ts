@@ -5,7 +5,7 @@ import { catalogueMessages } from '../../../shared/messages/catalogue.js';
 import { homeData, type HomeData } from '../../../shared/schemas/public-catalogue.js';
 import { ok } from '../../lib/reply.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { findLikedVideoIds } from '../videos/video-presenter.js';
 import { buildHomeData, homeVideoIds, withLikes } from './home-builder.js';
 
@@ -33,7 +33,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         const home = (await app.pageCache.get('home', homePage))!;
         if (!request.user) return sendCachedPage(request, reply, home);
         const liked = await findLikedVideoIds(app.db, request.user.id, homeVideoIds(home.data));
-        return ok(withLikes(home.data, liked), catalogueMessages.homeLoaded);
+        return sendMarkedPage(reply, ok(withLikes(home.data, liked), catalogueMessages.homeLoaded));
       },
     );
 }

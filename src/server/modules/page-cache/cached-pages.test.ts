@@ -1,6 +1,15 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { envelope } from '../../../shared/api-envelope.js';
+import { artistDetailData } from '../../../shared/schemas/artists.js';
 import type { Video } from '../../../shared/schemas/catalogue.js';
+import {
+  homeData,
+  searchData,
+  tagPageData,
+  videoPageData,
+} from '../../../shared/schemas/public-catalogue.js';
 import {
   buildArtist,
   buildVideo,
@@ -104,6 +113,31 @@ describe.each(Object.entries(PAGES))('the cached %s page', (_name, url) => {
         public_state: '1',
       },
     });
+  });
+});
+
+describe('cached pages for signed-in viewers', () => {
+  // Their answers skip the route's response serializer (send-cached-page.ts), so the schemas are
+  // checked here instead, for visitors' stored bytes too.
+  const schemas: [string, () => string, z.ZodType][] = [
+    ['home', () => '/api/home', homeData],
+    ['video', PAGES.video, videoPageData],
+    ['category', PAGES.category, tagPageData],
+    ['artist', PAGES.artist, artistDetailData],
+    ['search', PAGES.search, searchData],
+  ];
+  it.each(schemas)('answer the %s page as its schema describes', async (_name, url, schema) => {
+    for (const token of [fan.token, undefined]) {
+      const res = await t.app.inject({
+        url: url(),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (!token && url().startsWith('/api/artists/')) continue;
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const parsed = envelope(schema).safeParse(res.json());
+      expect(parsed.error?.issues ?? []).toEqual([]);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { badRequest } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { buildSearchResults } from './search-results-builder.js';
 
@@ -73,13 +73,16 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
           videos.map((video) => video.id),
         ),
       ]);
-      return ok(
-        {
-          artists: markLikedArtists(artists, likedArtists),
-          videos: markLikedVideos(videos, likedVideos),
-          total,
-        },
-        catalogueMessages.searchDone,
+      return sendMarkedPage(
+        reply,
+        ok(
+          {
+            artists: markLikedArtists(artists, likedArtists),
+            videos: markLikedVideos(videos, likedVideos),
+            total,
+          },
+          catalogueMessages.searchDone,
+        ),
       );
     },
   );

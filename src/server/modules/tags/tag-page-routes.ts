@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { buildTagPage } from './tag-page-builder.js';
 
@@ -74,9 +74,9 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
         viewer.id,
         videos.map((video) => video.id),
       );
-      return ok(
-        { ...cached.data, videos: markLikedVideos(videos, liked) },
-        catalogueMessages.tagLoaded,
+      return sendMarkedPage(
+        reply,
+        ok({ ...cached.data, videos: markLikedVideos(videos, liked) }, catalogueMessages.tagLoaded),
       );
     },
   );

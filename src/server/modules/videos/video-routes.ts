@@ -9,7 +9,7 @@ import { videoPageData, type VideoPageData } from '../../../shared/schemas/publi
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { buildVideoPage, videoPageVideoIds } from './video-page-builder.js';
 import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
 
@@ -58,7 +58,10 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
         [page.data.video, ...page.data.suggestedVideos],
         liked,
       );
-      return ok({ video: video!, suggestedVideos }, catalogueMessages.videoLoaded);
+      return sendMarkedPage(
+        reply,
+        ok({ video: video!, suggestedVideos }, catalogueMessages.videoLoaded),
+      );
     },
   );
 }

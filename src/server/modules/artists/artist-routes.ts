@@ -15,10 +15,10 @@ import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { markViewerLikes } from '../likes/viewer-likes.js';
 import { sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { buildArtistPage } from './artist-page-builder.js';
-import { findLikedArtistIds, markLikedArtists, presentArtists } from './artist-presenter.js';
+import { presentArtists } from './artist-presenter.js';
 import {
   listArtistsByLetter,
   listFeaturedArtists,
@@ -99,21 +99,10 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`artists/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.artistNotFound);
       const { artist, videos, tagid } = page.data;
-      const [likedArtists, likedVideos] = await Promise.all([
-        findLikedArtistIds(app.db, user.id, [artist.id]),
-        findLikedVideoIds(
-          app.db,
-          user.id,
-          videos.map((video) => video.id),
-        ),
-      ]);
+      const marked = await markViewerLikes(app.db, user.id, { artists: [artist], videos });
       return sendMarkedPage(
         reply,
-        ok({
-          artist: markLikedArtists([artist], likedArtists)[0]!,
-          videos: markLikedVideos(videos, likedVideos),
-          tagid,
-        }),
+        ok({ artist: marked.artists[0]!, videos: marked.videos, tagid }),
       );
     },
   );

@@ -10,10 +10,9 @@ import {
 } from '../../../shared/schemas/public-catalogue.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { markViewerLikes } from '../likes/viewer-likes.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
 import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { buildSearchResults } from './search-results-builder.js';
 
 /**
@@ -61,29 +60,8 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const page = (await app.pageCache.get(`search/${term}`, publicResults(term)))!;
       if (!viewer) return sendCachedPage(request, reply, page);
       const { artists, videos, total } = page.data;
-      const [likedArtists, likedVideos] = await Promise.all([
-        findLikedArtistIds(
-          app.db,
-          viewer.id,
-          artists.map((artist) => artist.id),
-        ),
-        findLikedVideoIds(
-          app.db,
-          viewer.id,
-          videos.map((video) => video.id),
-        ),
-      ]);
-      return sendMarkedPage(
-        reply,
-        ok(
-          {
-            artists: markLikedArtists(artists, likedArtists),
-            videos: markLikedVideos(videos, likedVideos),
-            total,
-          },
-          catalogueMessages.searchDone,
-        ),
-      );
+      const marked = await markViewerLikes(app.db, viewer.id, { artists, videos });
+      return sendMarkedPage(reply, ok({ ...marked, total }, catalogueMessages.searchDone));
     },
   );
 

@@ -3,6 +3,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migratePglite, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 
+/** The embedded database's page cache (see openDatabase). */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** One query interface over both engines: PGlite (embedded) and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -72,7 +75,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     import('@electric-sql/pglite/contrib/unaccent'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    // PostgreSQL's default 128 MB of shared buffers live in the process's WebAssembly memory,
+    // which never shrinks; the demo catalogue fits in a fraction. 16 MB took ~100 MB off the
+    // server's resident memory, with no loss of throughput on the demo data.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Database,

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/schemas/public-catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
+import { markViewerLikes } from '../likes/viewer-likes.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
 import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { buildTagPage } from './tag-page-builder.js';
 
 /**
@@ -68,16 +68,11 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!cached) throw notFound(apiMessages.tagNotFound);
       if (!viewer) return sendCachedPage(request, reply, cached);
-      const { videos } = cached.data;
-      const liked = await findLikedVideoIds(
-        app.db,
-        viewer.id,
-        videos.map((video) => video.id),
-      );
-      return sendMarkedPage(
-        reply,
-        ok({ ...cached.data, videos: markLikedVideos(videos, liked) }, catalogueMessages.tagLoaded),
-      );
+      const { videos } = await markViewerLikes(app.db, viewer.id, {
+        artists: [],
+        videos: cached.data.videos,
+      });
+      return sendMarkedPage(reply, ok({ ...cached.data, videos }, catalogueMessages.tagLoaded));
     },
   );
 }

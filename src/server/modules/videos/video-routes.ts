@@ -8,10 +8,10 @@ import { idParam } from '../../../shared/schemas/fields.js';
 import { videoPageData, type VideoPageData } from '../../../shared/schemas/public-catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
+import { markViewerLikes } from '../likes/viewer-likes.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
 import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
 import { buildVideoPage, videoPageVideoIds } from './video-page-builder.js';
-import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
 
 /**
  * GET /api/videos/{id}: the video page, and the admin editor's loader. A private video is a 404
@@ -53,11 +53,11 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`videos/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.videoNotFound);
       if (!viewer) return sendCachedPage(request, reply, page);
-      const liked = await findLikedVideoIds(app.db, viewer.id, videoPageVideoIds(page.data));
-      const [video, ...suggestedVideos] = markLikedVideos(
-        [page.data.video, ...page.data.suggestedVideos],
-        liked,
-      );
+      const marked = await markViewerLikes(app.db, viewer.id, {
+        artists: [],
+        videos: [page.data.video, ...page.data.suggestedVideos],
+      });
+      const [video, ...suggestedVideos] = marked.videos;
       return sendMarkedPage(
         reply,
         ok({ video: video!, suggestedVideos }, catalogueMessages.videoLoaded),

@@ -13,7 +13,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
+import { createCacheInvalidation } from './modules/page-cache/cache-invalidation.js';
 import { registerPageCache } from './modules/page-cache/page-cache-plugin.js';
+import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
@@ -129,11 +131,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);
+  // One channel tells other instances what changed, for the page cache and the viewer cache.
+  const cacheInvalidation = createCacheInvalidation(config.REDIS_URL);
+  app.addHook('onClose', async () => cacheInvalidation.close());
+  registerViewerCache(app, cacheInvalidation);
   registerAuthentication(app);
   registerSessionSweeper(app);
   registerAccessControl(app);
   registerAuditTrail(app);
-  registerPageCache(app);
+  registerPageCache(app, cacheInvalidation);
   registerApiEtag(app);
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });

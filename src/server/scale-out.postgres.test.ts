@@ -79,10 +79,34 @@ describe('two instances on one database and one Redis', () => {
   it('share sessions: signed in on one, known on the other; logged out on one, out on both', async () => {
     const user = await buildUser(one.db, { email: `scale-${run}@example.com` });
     const token = await signIn(0, user.email, user.password);
-    expect((await call(1, 'GET', `/api/users/${user.id}`, { token })).status).toBe(200);
+    // Both instances have seen the session, so both keep it in memory (viewer-cache).
+    for (const instance of [0, 1] as const) {
+      expect((await call(instance, 'GET', `/api/users/${user.id}`, { token })).status).toBe(200);
+    }
     expect((await call(1, 'POST', '/api/logout', { token })).status).toBeLessThan(300);
-    const after = await call(0, 'GET', `/api/users/${user.id}`, { token });
-    expect(after.status).toBe(401);
+    await expect
+      .poll(async () => (await call(0, 'GET', `/api/users/${user.id}`, { token })).status, {
+        timeout: 1000,
+        interval: 20,
+      })
+      .toBe(401);
+  });
+
+  it('share a viewer’s likes: liked on one, shown as liked on the other', async () => {
+    const fan = await buildUser(one.db, { email: `liker-${run}@example.com` });
+    const token = await signIn(0, fan.email, fan.password);
+    const video = await buildVideo(one.db);
+    const isLiked = async (instance: 0 | 1) => {
+      const res = await call(instance, 'GET', `/api/videos/${video.id}`, { token });
+      return (res.body!.data as { video: { isLiked: boolean } }).video.isLiked;
+    };
+    expect(await isLiked(0)).toBe(false);
+    const like = await call(1, 'PUT', '/api/users/liked/add-video', {
+      token,
+      body: { userId: fan.id, episodeId: video.id },
+    });
+    expect(like.status).toBe(200);
+    await expect.poll(() => isLiked(0), { timeout: 1000, interval: 20 }).toBe(true);
   });
 
   it('share the rate limits: failures spent on one count on the other', async () => {

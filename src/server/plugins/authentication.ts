@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/messages/api.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
-import { findSessionUser, type AuthenticatedUser } from '../modules/auth/session-repository.js';
+import { hashToken, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +25,8 @@ export function registerAuthentication(app: FastifyInstance): void {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
     const token = BEARER.exec(header)?.[1];
-    const user = token ? await findSessionUser(app.db, token) : null;
+    const session = token ? await app.viewerCache.session(hashToken(token)) : null;
+    const user = session?.user ?? null;
     request.user = user;
     request.staleToken = user === null;
   });

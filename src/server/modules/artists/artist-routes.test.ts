@@ -164,6 +164,8 @@ describe('GET /api/artists/{id}', () => {
     const artist = await buildArtist(t.db);
     for (let i = 0; i < 26; i++) await buildVideo(t.db, { tagIds: [artist.tagId] });
     await t.db.insert(artistLikes).values({ userId: user.id, artistId: artist.id });
+    // Written behind the API's back, so the viewer cache is told by hand.
+    await t.app.viewerCache.likesChanged(user.id);
     const res = await callApi(t.app, 'GET', `/api/artists/${artist.id}`, { token: user.token });
     const data = res.body.data as { artist: Artist; videos: Video[] };
     expect(data.videos).toHaveLength(24);

@@ -99,7 +99,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`artists/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.artistNotFound);
       const { artist, videos, tagid } = page.data;
-      const marked = await markViewerLikes(app.db, user.id, { artists: [artist], videos });
+      const marked = await markViewerLikes(app, user.id, { artists: [artist], videos });
       return sendMarkedPage(
         reply,
         ok({ artist: marked.artists[0]!, videos: marked.videos, tagid }),

@@ -64,12 +64,22 @@ const sessionLookup = preparedPerDatabase((db) =>
     .prepare('session_lookup'),
 );
 
-export async function findSessionUser(
+/** A session as the last lookup found it: whose it is, and the times that end it. */
+export interface SessionRecord {
+  user: AuthenticatedUser;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * Opens the session named by a token's hash: null when unknown, past its end or idle too long
+ * (then it is deleted). Notes the use when the last one noted is older than the resolution.
+ */
+export async function findSession(
   db: Database,
-  token: string,
+  tokenHash: string,
   now = new Date(),
-): Promise<AuthenticatedUser | null> {
-  const tokenHash = hashToken(token);
+): Promise<SessionRecord | null> {
   const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
@@ -77,16 +87,40 @@ export async function findSessionUser(
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (idleFor > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeenAt = now;
   }
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    isAdmin: row.isAdmin,
-    tokenHash,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      isAdmin: row.isAdmin,
+      tokenHash,
+    },
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: lastSeenAt.getTime(),
   };
+}
+
+/**
+ * Whether a session found earlier may be used without asking the database again: before its
+ * end, and while its last noted use is recent enough that no new one needs writing. Past that
+ * the lookup runs again, so idle limits and use times stay exactly as without a cache.
+ */
+export function isSessionFresh(record: SessionRecord, now = Date.now()): boolean {
+  return now < record.expiresAt && now - record.lastSeenAt <= LAST_SEEN_RESOLUTION_MS;
+}
+
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<AuthenticatedUser | null> {
+  const record = await findSession(db, hashToken(token), now);
+  return record?.user ?? null;
 }
 
 export async function revokeSession(db: Database, tokenHash: string): Promise<void> {

@@ -6,13 +6,13 @@ import { homeData, type HomeData } from '../../../shared/schemas/public-catalogu
 import { ok } from '../../lib/reply.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
 import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
-import { findLikedVideoIds } from '../videos/video-presenter.js';
+import { viewerLikesAmong } from '../likes/viewer-likes.js';
 import { buildHomeData, homeVideoIds, withLikes } from './home-builder.js';
 
 /**
  * GET /api/home: the featured video and the layout's category rows. Served from the page cache
  * (modules/page-cache): anonymous visitors get the stored bytes; a signed-in viewer gets them
- * with their likes marked, at the cost of one query.
+ * with their likes marked, from the viewer cache (modules/viewer-cache).
  */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   const homePage: PageRecipe<HomeData> = {
@@ -32,8 +32,14 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         // The home page always exists: the builder never finds nothing.
         const home = (await app.pageCache.get('home', homePage))!;
         if (!request.user) return sendCachedPage(request, reply, home);
-        const liked = await findLikedVideoIds(app.db, request.user.id, homeVideoIds(home.data));
-        return sendMarkedPage(reply, ok(withLikes(home.data, liked), catalogueMessages.homeLoaded));
+        const liked = await viewerLikesAmong(app, request.user.id, {
+          artists: [],
+          videos: homeVideoIds(home.data),
+        });
+        return sendMarkedPage(
+          reply,
+          ok(withLikes(home.data, liked.videos), catalogueMessages.homeLoaded),
+        );
       },
     );
 }

@@ -98,7 +98,10 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           setArtistLike(app.db, userId, artistId, liked),
         );
         if (!result) throw notFound(apiMessages.artistNotFound);
-        await app.pageCache.changed(artistDependency(artistId));
+        await Promise.all([
+          app.pageCache.changed(artistDependency(artistId)),
+          app.viewerCache.likesChanged(userId),
+        ]);
         const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
@@ -123,8 +126,11 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           setVideoLike(app.db, userId, episodeId, liked, caller.isAdmin),
         );
         if (!result) throw notFound(apiMessages.videoNotFound);
-        // Cached pages show like counts.
-        await app.pageCache.changed(videoDependency(episodeId));
+        // Cached pages show like counts; the viewer cache keeps the caller's likes.
+        await Promise.all([
+          app.pageCache.changed(videoDependency(episodeId)),
+          app.viewerCache.likesChanged(userId),
+        ]);
         const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },

@@ -3,13 +3,15 @@ import type { Redis } from 'ioredis';
 import { connectRedis, connectRedisSubscriber } from '../../lib/redis.js';
 
 /**
- * What one instance tells the others: drop every cached page, or one thing that pages show
- * changed on its own (a video's or an artist's like count): drop the pages that show it.
+ * What one instance tells the others: drop every cached page; or one thing changed on its own
+ * (a video's or an artist's like count, a viewer's likes): drop what shows it; or accounts or
+ * sessions changed: drop every session and viewer kept (viewer-cache.ts).
  */
-export type CacheChange = { kind: 'all' } | { kind: 'dependency'; dependency: string };
+export type CacheChange =
+  { kind: 'all' } | { kind: 'viewers' } | { kind: 'dependency'; dependency: string };
 
 /**
- * How instances tell each other that cached pages changed. With one instance nothing needs
+ * How instances tell each other that what they cache (pages, sessions, viewers' likes) changed. With one instance nothing needs
  * telling; with several, Redis pub/sub carries the news within milliseconds.
  */
 export interface CacheInvalidation {
@@ -23,6 +25,11 @@ export interface CacheInvalidation {
   isLive(): boolean;
   onLiveChange(listener: (live: boolean) => void): void;
   close(): Promise<void>;
+}
+
+/** Redis pub/sub when there is a Redis (several instances may share it), else nothing to tell. */
+export function createCacheInvalidation(redisUrl: string | undefined): CacheInvalidation {
+  return redisUrl ? createRedisInvalidation(redisUrl) : createLocalInvalidation();
 }
 
 export function createLocalInvalidation(): CacheInvalidation {
@@ -41,11 +48,11 @@ const CHANNEL = 'twang:pages:changed';
 const DEPENDENCY = /^[a-z]+:\d+$/;
 
 function encodeChange(change: CacheChange): string {
-  return change.kind === 'all' ? 'all' : change.dependency;
+  return change.kind === 'dependency' ? change.dependency : change.kind;
 }
 
 function decodeChange(text: string): CacheChange | null {
-  if (text === 'all') return { kind: 'all' };
+  if (text === 'all' || text === 'viewers') return { kind: text };
   return DEPENDENCY.test(text) ? { kind: 'dependency', dependency: text } : null;
 }
 

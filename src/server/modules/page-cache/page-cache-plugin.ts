@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalInvalidation, createRedisInvalidation } from './cache-invalidation.js';
+import type { CacheInvalidation } from './cache-invalidation.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 
 declare module 'fastify' {
@@ -44,15 +44,13 @@ const MAX_BYTES = 48 * 1024 * 1024;
  * The public pages (home, video, category, artist, search), built once and kept until something
  * they show changes, on this instance and (with REDIS_URL) on every other one.
  */
-export function registerPageCache(app: FastifyInstance): void {
-  const url = app.config.REDIS_URL;
+export function registerPageCache(app: FastifyInstance, invalidation: CacheInvalidation): void {
   const pageCache = createPageCache({
-    invalidation: url ? createRedisInvalidation(url) : createLocalInvalidation(),
+    invalidation,
     maxAgeMs: MAX_AGE_MS,
     maxBytes: MAX_BYTES,
   });
   app.decorate('pageCache', pageCache);
-  app.addHook('onClose', async () => pageCache.close());
   // Before the answer leaves, so whoever made the change sees it on their next read.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {

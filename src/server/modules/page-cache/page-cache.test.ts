@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { HomeData } from '../../../shared/schemas/public-catalogue.js';
 import type { Video } from '../../../shared/schemas/catalogue.js';
-import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
+import { fakeCacheChannel } from '../../testing/fake-cache-channel.js';
 import { createPageCache, videoDependency, type PageCache, type PageRecipe } from './page-cache.js';
 
 function video(id: number): Video {
@@ -24,34 +24,8 @@ function video(id: number): Video {
   };
 }
 
-/** An invalidation channel the test drives: it plays the other instances and Redis. */
-function fakeChannel() {
-  const listeners: ((change: CacheChange) => void)[] = [];
-  const liveListeners: ((live: boolean) => void)[] = [];
-  const published: CacheChange[] = [];
-  let live = true;
-  const channel: CacheInvalidation = {
-    publish: async (change) => {
-      published.push(change);
-    },
-    subscribe: (listener) => listeners.push(listener),
-    isLive: () => live,
-    onLiveChange: (listener) => liveListeners.push(listener),
-    close: async () => undefined,
-  };
-  return {
-    channel,
-    published,
-    fromElsewhere: (change: CacheChange) => listeners.forEach((listener) => listener(change)),
-    setLive: (value: boolean) => {
-      live = value;
-      liveListeners.forEach((listener) => listener(value));
-    },
-  };
-}
-
 function setUp(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
-  const fake = fakeChannel();
+  const fake = fakeCacheChannel();
   let clock = 0;
   const builds = new Map<string, number>();
   let featured = 1;

@@ -38,7 +38,6 @@ export interface PageCache {
   invalidate(): Promise<void>;
   /** A video's or an artist's like count changed: drop the pages that show it, everywhere. */
   changed(dependency: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -135,6 +134,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   const apply = (change: CacheChange) => {
+    // Sessions and accounts are not on any page.
+    if (change.kind === 'viewers') return;
     flying.clear();
     if (change.kind === 'all') {
       for (const flight of inAir) flight.missed = 'all';
@@ -219,6 +220,5 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       apply({ kind: 'dependency', dependency });
       await invalidation.publish({ kind: 'dependency', dependency });
     },
-    close: () => invalidation.close(),
   };
 }

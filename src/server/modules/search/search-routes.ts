@@ -60,7 +60,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const page = (await app.pageCache.get(`search/${term}`, publicResults(term)))!;
       if (!viewer) return sendCachedPage(request, reply, page);
       const { artists, videos, total } = page.data;
-      const marked = await markViewerLikes(app.db, viewer.id, { artists, videos });
+      const marked = await markViewerLikes(app, viewer.id, { artists, videos });
       return sendMarkedPage(reply, ok({ ...marked, total }, catalogueMessages.searchDone));
     },
   );

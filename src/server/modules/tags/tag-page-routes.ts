@@ -68,7 +68,7 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!cached) throw notFound(apiMessages.tagNotFound);
       if (!viewer) return sendCachedPage(request, reply, cached);
-      const { videos } = await markViewerLikes(app.db, viewer.id, {
+      const { videos } = await markViewerLikes(app, viewer.id, {
         artists: [],
         videos: cached.data.videos,
       });

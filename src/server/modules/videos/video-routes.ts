@@ -53,7 +53,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`videos/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.videoNotFound);
       if (!viewer) return sendCachedPage(request, reply, page);
-      const marked = await markViewerLikes(app.db, viewer.id, {
+      const marked = await markViewerLikes(app, viewer.id, {
         artists: [],
         videos: [page.data.video, ...page.data.suggestedVideos],
       });

@@ -1,0 +1,102 @@
+import { createKeyedCache } from '../../lib/keyed-cache.js';
+import type { SessionRecord } from '../auth/session-repository.js';
+import type { CacheChange, CacheInvalidation } from '../page-cache/cache-invalidation.js';
+
+/** Every video and artist a signed-in viewer likes. */
+export interface ViewerLikes {
+  videos: ReadonlySet<number>;
+  artists: ReadonlySet<number>;
+}
+
+/**
+ * What a signed-in request needs before its page, kept per instance so a cached page costs no
+ * database round trip: the session behind a token, and the viewer's likes.
+ */
+export interface ViewerCache {
+  /** The session a token's hash opens, as the database would answer it now; null for none. */
+  session(tokenHash: string): Promise<SessionRecord | null>;
+  /** Every id the user likes, or null when not known here: ask about the page's ids instead. */
+  likes(userId: number): Promise<ViewerLikes | null>;
+  /** Accounts or sessions changed: forget every one, here and on every other instance. */
+  invalidate(): Promise<void>;
+  /** A user liked or unliked something: forget their likes, everywhere. */
+  likesChanged(userId: number): Promise<void>;
+}
+
+export interface ViewerCacheOptions {
+  invalidation: CacheInvalidation;
+  loadSession(tokenHash: string): Promise<SessionRecord | null>;
+  isSessionFresh(record: SessionRecord): boolean;
+  /** Null when the user likes too much to keep: see `maxLikedIds`. */
+  loadLikes(userId: number): Promise<ViewerLikes | null>;
+  maxSessions: number;
+  /** Bounds the memory of every viewer's likes together, counted in ids. */
+  maxLikedIds: number;
+  /**
+   * A safety net, as for pages: every change through the API drops what it touches at once;
+   * this bounds how long likes written behind the API's back stay unseen.
+   */
+  likesMaxAgeMs: number;
+  now?: () => number;
+}
+
+const likerDependency = (userId: number) => `liker:${userId}`;
+const LIKER = /^liker:(\d+)$/;
+
+interface KeptLikes {
+  likes: ViewerLikes | null;
+  loadedAt: number;
+}
+
+export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
+  const { invalidation } = options;
+  const now = options.now ?? Date.now;
+  const sessions = createKeyedCache<string, SessionRecord>({
+    maxWeight: options.maxSessions,
+    weigh: () => 1,
+    isFresh: options.isSessionFresh,
+  });
+  const likes = createKeyedCache<number, KeptLikes>({
+    maxWeight: options.maxLikedIds,
+    weigh: ({ likes }) => 1 + (likes ? likes.videos.size + likes.artists.size : 0),
+    isFresh: ({ loadedAt }) => now() - loadedAt < options.likesMaxAgeMs,
+  });
+
+  const apply = (change: CacheChange) => {
+    if (change.kind === 'viewers') {
+      sessions.clear();
+      likes.clear();
+      return;
+    }
+    if (change.kind !== 'dependency') return;
+    const liker = LIKER.exec(change.dependency);
+    if (liker) likes.drop(Number(liker[1]));
+  };
+  invalidation.subscribe(apply);
+  // While deaf to other instances, a session revoked there could still open here: keep nothing.
+  invalidation.onLiveChange(() => apply({ kind: 'viewers' }));
+
+  return {
+    session(tokenHash) {
+      if (!invalidation.isLive()) return options.loadSession(tokenHash);
+      return sessions.get(tokenHash, () => options.loadSession(tokenHash));
+    },
+    async likes(userId) {
+      if (!invalidation.isLive()) return null;
+      const kept = await likes.get(userId, async () => ({
+        likes: await options.loadLikes(userId),
+        loadedAt: now(),
+      }));
+      return kept?.likes ?? null;
+    },
+    async invalidate() {
+      apply({ kind: 'viewers' });
+      await invalidation.publish({ kind: 'viewers' });
+    },
+    async likesChanged(userId) {
+      const change: CacheChange = { kind: 'dependency', dependency: likerDependency(userId) };
+      apply(change);
+      await invalidation.publish(change);
+    },
+  };
+}

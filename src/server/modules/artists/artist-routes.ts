@@ -15,10 +15,10 @@ import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { markViewerLikes } from '../likes/viewer-likes.js';
-import { sendMarkedPage } from '../page-cache/send-cached-page.js';
+import { sendViewerPage } from '../likes/viewer-likes.js';
 import { buildArtistPage } from './artist-page-builder.js';
-import { presentArtists } from './artist-presenter.js';
+import { markLikedArtists, presentArtists } from './artist-presenter.js';
+import { markLikedVideos } from '../videos/video-presenter.js';
 import {
   listArtistsByLetter,
   listFeaturedArtists,
@@ -99,11 +99,16 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`artists/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.artistNotFound);
       const { artist, videos, tagid } = page.data;
-      const marked = await markViewerLikes(app, user.id, { artists: [artist], videos });
-      return sendMarkedPage(
-        reply,
-        ok({ artist: marked.artists[0]!, videos: marked.videos, tagid }),
-      );
+      return sendViewerPage(request, reply, app, user.id, {
+        page,
+        ids: { artists: [artist.id], videos: videos.map((video) => video.id) },
+        answer: (liked) =>
+          ok({
+            artist: markLikedArtists([artist], liked.artists)[0]!,
+            videos: markLikedVideos(videos, liked.videos),
+            tagid,
+          }),
+      });
     },
   );
 

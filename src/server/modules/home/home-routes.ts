@@ -5,8 +5,8 @@ import { catalogueMessages } from '../../../shared/messages/catalogue.js';
 import { homeData, type HomeData } from '../../../shared/schemas/public-catalogue.js';
 import { ok } from '../../lib/reply.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
-import { viewerLikesAmong } from '../likes/viewer-likes.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
+import { sendViewerPage } from '../likes/viewer-likes.js';
 import { buildHomeData, homeVideoIds, withLikes } from './home-builder.js';
 
 /**
@@ -32,14 +32,11 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         // The home page always exists: the builder never finds nothing.
         const home = (await app.pageCache.get('home', homePage))!;
         if (!request.user) return sendCachedPage(request, reply, home);
-        const liked = await viewerLikesAmong(app, request.user.id, {
-          artists: [],
-          videos: homeVideoIds(home.data),
+        return sendViewerPage(request, reply, app, request.user.id, {
+          page: home,
+          ids: { artists: [], videos: homeVideoIds(home.data) },
+          answer: (liked) => ok(withLikes(home.data, liked.videos), catalogueMessages.homeLoaded),
         });
-        return sendMarkedPage(
-          reply,
-          ok(withLikes(home.data, liked.videos), catalogueMessages.homeLoaded),
-        );
       },
     );
 }

@@ -1,13 +1,21 @@
-import type { Artist, Video } from '../../../shared/schemas/catalogue.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import type { CachedPage } from '../page-cache/page-cache.js';
+import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
+import { findLikedArtistIds } from '../artists/artist-presenter.js';
+import { findLikedVideoIds } from '../videos/video-presenter.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
 
 /** Where a viewer's likes are found: the app, which has both. */
 export interface LikesSource {
   db: Database;
   viewerCache: ViewerCache;
+}
+
+/** The ids of the artists and videos a page shows. */
+export interface PageIds {
+  artists: number[];
+  videos: number[];
 }
 
 /**
@@ -17,7 +25,7 @@ export interface LikesSource {
 export async function viewerLikesAmong(
   source: LikesSource,
   viewerId: number,
-  ids: { artists: number[]; videos: number[] },
+  ids: PageIds,
 ): Promise<ViewerLikes> {
   const kept = await source.viewerCache.likes(viewerId);
   if (kept) return kept;
@@ -28,18 +36,25 @@ export async function viewerLikesAmong(
   return { artists, videos };
 }
 
-/** A cached page's artists and videos as a signed-in viewer sees them: each says if they like it. */
-export async function markViewerLikes(
+/**
+ * A cached page as a signed-in viewer sees it, each artist and video saying whether they like
+ * it. Viewers who like the same things on a page get the same bytes, so each such answer is
+ * made once and kept with the page (CachedPage.variant): most viewers like nothing on it.
+ * `answer` marks the page's data with the likes; its result is written with JSON.stringify, not
+ * the route's serializer, which would check the whole page against its schema every time.
+ */
+export async function sendViewerPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
   source: LikesSource,
   viewerId: number,
-  lists: { artists: Artist[]; videos: Video[] },
-): Promise<{ artists: Artist[]; videos: Video[] }> {
-  const liked = await viewerLikesAmong(source, viewerId, {
-    artists: lists.artists.map((artist) => artist.id),
-    videos: lists.videos.map((video) => video.id),
-  });
-  return {
-    artists: markLikedArtists(lists.artists, liked.artists),
-    videos: markLikedVideos(lists.videos, liked.videos),
-  };
+  view: { page: CachedPage<T>; ids: PageIds; answer: (liked: ViewerLikes) => unknown },
+): Promise<FastifyReply> {
+  const { page, ids, answer } = view;
+  const liked = await viewerLikesAmong(source, viewerId, ids);
+  const likedHere = (list: number[], set: ReadonlySet<number>) =>
+    list.filter((id) => set.has(id)).join(',');
+  const key = `${likedHere(ids.artists, liked.artists)}|${likedHere(ids.videos, liked.videos)}`;
+  const variant = page.variant(key, () => JSON.stringify(answer(liked)));
+  return variant ? sendCachedPage(request, reply, variant) : sendMarkedPage(reply, answer(liked));
 }

@@ -238,6 +238,40 @@ describe('the page cache', () => {
     expect(small.builds('a')).toBe(2);
   });
 
+  it('keeps each variant of a page once, with its own validator and encodings', async () => {
+    const s = setUp();
+    const page = await s.get();
+    let made = 0;
+    const make = (text: string) => () => (made++, JSON.stringify({ text }));
+    const none = page.variant('|', make('none'))!;
+    expect(page.variant('|', make('again'))).toBe(none);
+    const one = page.variant('|10', make('likes 10'))!;
+    expect(made).toBe(2);
+    expect(JSON.parse(none.body.toString())).toEqual({ text: 'none' });
+    expect(JSON.parse(one.body.toString())).toEqual({ text: 'likes 10' });
+    expect(one.etag).not.toBe(none.etag);
+    expect(gunzipSync(one.encoded('gzip')).toString()).toBe(one.body.toString());
+    // Past the bound, the caller makes the answer itself.
+    for (let k = 0; k < 14; k++) expect(page.variant(`|v${k}`, make(String(k)))).not.toBeNull();
+    expect(page.variant('|99', make('99'))).toBeNull();
+    expect(page.variant('|10', make('kept'))).toBe(one);
+  });
+
+  it('counts variants in its bytes, and they go with their page', async () => {
+    const s = setUp();
+    const size = (await s.get('size')).body.length * 3;
+    const small = setUp({ maxBytes: size * 2 + 10 });
+    await small.get('a');
+    (await small.get('b')).variant('|', () => 'x'.repeat(40));
+    // 'b' with its variant and 'a' no longer fit: the least recent ('a') goes.
+    await small.get('a');
+    expect(small.builds('a')).toBe(2);
+    await small.cache.changed('video:10');
+    const rebuilt = await small.get('b');
+    expect(small.builds('b')).toBe(2);
+    expect(rebuilt.variant('|', () => 'fresh')!.body.toString()).toBe('fresh');
+  });
+
   it('passes a failed build on to its callers and tries again on the next call', async () => {
     const s = setUp();
     s.failNext();

@@ -2,19 +2,29 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { etagOf } from '../../lib/etag.js';
 import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
 
-/** A public page as built once and served to every visitor until something it shows changes. */
-export interface CachedPage<T> {
-  data: T;
+/** Bytes of an answer as kept: made once, with their validator and compressed forms. */
+export interface CachedBody {
   /**
    * The whole answer (envelope included), serialized and encoded to UTF-8 once: outside the
    * JavaScript heap, and nothing to transcode per request.
    */
   body: Buffer;
   etag: string;
-  /** What the page shows that can change without an edit of the page: see `videoDependency`. */
-  dependsOn: ReadonlySet<string>;
   /** The body compressed once, on first demand, and kept: ~50 KB of JSON becomes ~7 KB. */
   encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+/** A public page as built once and served to every visitor until something it shows changes. */
+export interface CachedPage<T> extends CachedBody {
+  data: T;
+  /** What the page shows that can change without an edit of the page: see `videoDependency`. */
+  dependsOn: ReadonlySet<string>;
+  /**
+   * Another answer made from this page and kept with it, under a key naming what makes it
+   * differ: the page as signed-in viewers who like the same things on it see it. Null once the
+   * page keeps MAX_VARIANTS of them: the caller makes that answer itself.
+   */
+  variant(key: string, make: () => string): CachedBody | null;
 }
 
 /** What a builder returns: the page, and the videos and artists whose like counts it shows. */
@@ -64,6 +74,12 @@ export const artistDependency = (id: number) => `artist:${id}`;
  * included). Counted, so the bound is on memory rather than on JSON.
  */
 const DATA_PER_BODY_BYTE = 2;
+
+/**
+ * Per page, the signed-in variants kept: what its viewers like on it. Most like nothing there,
+ * a few like one thing or two, so a handful covers nearly every view.
+ */
+const MAX_VARIANTS = 16;
 
 /** Near brotli's best size at a fraction of quality 11's time; paid once per page. */
 const BROTLI_QUALITY = 9;
@@ -125,9 +141,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       remove(key);
     }
   };
-  const grow = (key: string, bytes: number) => {
+  // Only while this very page is kept: a request may still hold one that was dropped.
+  const grow = (key: string, page: CachedPage<unknown>, bytes: number) => {
     const entry = entries.get(key);
-    if (!entry) return;
+    if (entry?.page !== page) return;
     entry.bytes += bytes;
     keptBytes += bytes;
     evict();
@@ -151,14 +168,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // While deaf to other instances, nothing held can be trusted, nor anything held from before.
   invalidation.onLiveChange(() => apply({ kind: 'all' }));
 
-  const makePage = <T>(key: string, built: PageBuild<T>, json: string): CachedPage<T> => {
+  const makeBody = (json: string, grown: (bytes: number) => void): CachedBody => {
     const body = Buffer.from(json);
     const encodings = new Map<'br' | 'gzip', Buffer>();
     return {
-      data: built.data,
       body,
       etag: etagOf(body),
-      dependsOn: new Set(built.dependsOn),
       encoded(encoding) {
         let bytes = encodings.get(encoding);
         if (!bytes) {
@@ -169,11 +184,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
                 })
               : gzipSync(body, { level: 9 });
           encodings.set(encoding, bytes);
-          grow(key, bytes.length);
+          grown(bytes.length);
         }
         return bytes;
       },
     };
+  };
+
+  const makePage = <T>(key: string, built: PageBuild<T>, json: string): CachedPage<T> => {
+    const variants = new Map<string, CachedBody>();
+    const grown = (bytes: number) => grow(key, page as CachedPage<unknown>, bytes);
+    const page: CachedPage<T> = {
+      ...makeBody(json, grown),
+      data: built.data,
+      dependsOn: new Set(built.dependsOn),
+      variant(variantKey, make) {
+        let variant = variants.get(variantKey);
+        if (!variant) {
+          if (variants.size >= MAX_VARIANTS) return null;
+          variant = makeBody(make(), grown);
+          variants.set(variantKey, variant);
+          grown(variant.body.length);
+        }
+        return variant;
+      },
+    };
+    return page;
   };
 
   const fly = <T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null> => {

@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preferredEncoding } from '../../lib/content-encoding.js';
-import type { CachedPage } from './page-cache.js';
+import type { CachedBody } from './page-cache.js';
 
 /**
- * A cached page as stored: no serializing, no compressing per request. Each encoding has its own
+ * A cached page (or one of its signed-in variants) as stored: no serializing, no compressing per
+ * request. Each encoding has its own
  * validator, since the bytes differ; plugins/api-etag.ts answers 304 with it.
  */
-export function sendCachedPage<T>(
+export function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: CachedPage<T>,
+  page: CachedBody,
 ): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   void reply

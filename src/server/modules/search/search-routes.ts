@@ -10,9 +10,11 @@ import {
 } from '../../../shared/schemas/public-catalogue.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { markViewerLikes } from '../likes/viewer-likes.js';
+import { sendViewerPage } from '../likes/viewer-likes.js';
+import { markLikedArtists } from '../artists/artist-presenter.js';
+import { markLikedVideos } from '../videos/video-presenter.js';
 import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
 import { buildSearchResults } from './search-results-builder.js';
 
 /**
@@ -60,8 +62,22 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const page = (await app.pageCache.get(`search/${term}`, publicResults(term)))!;
       if (!viewer) return sendCachedPage(request, reply, page);
       const { artists, videos, total } = page.data;
-      const marked = await markViewerLikes(app, viewer.id, { artists, videos });
-      return sendMarkedPage(reply, ok({ ...marked, total }, catalogueMessages.searchDone));
+      return sendViewerPage(request, reply, app, viewer.id, {
+        page,
+        ids: {
+          artists: artists.map((artist) => artist.id),
+          videos: videos.map((video) => video.id),
+        },
+        answer: (liked) =>
+          ok(
+            {
+              artists: markLikedArtists(artists, liked.artists),
+              videos: markLikedVideos(videos, liked.videos),
+              total,
+            },
+            catalogueMessages.searchDone,
+          ),
+      });
     },
   );
 

@@ -12,9 +12,10 @@ import {
 } from '../../../shared/schemas/public-catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { markViewerLikes } from '../likes/viewer-likes.js';
+import { sendViewerPage } from '../likes/viewer-likes.js';
+import { markLikedVideos } from '../videos/video-presenter.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
 import { buildTagPage } from './tag-page-builder.js';
 
 /**
@@ -68,11 +69,15 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!cached) throw notFound(apiMessages.tagNotFound);
       if (!viewer) return sendCachedPage(request, reply, cached);
-      const { videos } = await markViewerLikes(app, viewer.id, {
-        artists: [],
-        videos: cached.data.videos,
+      return sendViewerPage(request, reply, app, viewer.id, {
+        page: cached,
+        ids: { artists: [], videos: cached.data.videos.map((video) => video.id) },
+        answer: (liked) =>
+          ok(
+            { ...cached.data, videos: markLikedVideos(cached.data.videos, liked.videos) },
+            catalogueMessages.tagLoaded,
+          ),
       });
-      return sendMarkedPage(reply, ok({ ...cached.data, videos }, catalogueMessages.tagLoaded));
     },
   );
 }

@@ -8,9 +8,10 @@ import { idParam } from '../../../shared/schemas/fields.js';
 import { videoPageData, type VideoPageData } from '../../../shared/schemas/public-catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { markViewerLikes } from '../likes/viewer-likes.js';
+import { sendViewerPage } from '../likes/viewer-likes.js';
+import { markLikedVideos } from './video-presenter.js';
 import { videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
+import { sendCachedPage } from '../page-cache/send-cached-page.js';
 import { buildVideoPage, videoPageVideoIds } from './video-page-builder.js';
 
 /**
@@ -53,15 +54,19 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
       const page = await app.pageCache.get(`videos/${id}`, publicPage(id));
       if (!page) throw notFound(apiMessages.videoNotFound);
       if (!viewer) return sendCachedPage(request, reply, page);
-      const marked = await markViewerLikes(app, viewer.id, {
-        artists: [],
-        videos: [page.data.video, ...page.data.suggestedVideos],
+      const { video, suggestedVideos } = page.data;
+      return sendViewerPage(request, reply, app, viewer.id, {
+        page,
+        ids: { artists: [], videos: [video.id, ...suggestedVideos.map((each) => each.id)] },
+        answer: (liked) =>
+          ok(
+            {
+              video: markLikedVideos([video], liked.videos)[0]!,
+              suggestedVideos: markLikedVideos(suggestedVideos, liked.videos),
+            },
+            catalogueMessages.videoLoaded,
+          ),
       });
-      const [video, ...suggestedVideos] = marked.videos;
-      return sendMarkedPage(
-        reply,
-        ok({ video: video!, suggestedVideos }, catalogueMessages.videoLoaded),
-      );
     },
   );
 }

@@ -1,5 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
 import { ConfigError, loadConfig } from './env.js';
+
+/**
+ * The build bundles the server into dist/server/server.js (plus lazily loaded chunks) and copies
+ * the SQL files to dist/server/db/migrations: beside this entry point, as they are beside the
+ * sources, wherever the bundler put the migrator's code.
+ */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** Settled later, but failing early must not count as an unhandled rejection meanwhile. */
 function started<T>(promise: Promise<T>): Promise<T> {
@@ -22,6 +30,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     // The home page asks three queries at once: its first visitor need not wait to connect.
     warmConnections: 3,
+    migrationsFolder: MIGRATIONS_FOLDER,
   });
   const migrated = started(database.migrate());
   const app = await appModule

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
    * do not each wait for one (a server start opens them while it loads the app).
    */
   warmConnections?: number;
+  /** Where the SQL migrations are; by default beside db/migrate.ts (sources and tests). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: pgDb as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePostgres(pool, pgDb),
+      migrate: () => migratePostgres(pool, pgDb, options.migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -87,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(client, pgliteDb),
+    migrate: () => migratePglite(client, pgliteDb, options.migrationsFolder),
     close: () => client.close(),
   };
 }

@@ -7,8 +7,11 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database } from './client.js';
 
-// The build copies the SQL files next to the compiled module, so one relative path serves both.
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * The SQL files beside this module, where the sources and tests find them. The bundled server
+ * passes its own copy's folder instead: its modules no longer sit in db/ (see server.ts).
+ */
+const SOURCE_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** An arbitrary constant: instances starting together take turns at migrating. */
 const MIGRATION_LOCK_ID = 748_311;
@@ -25,7 +28,10 @@ type QueryRows = (text: string) => Promise<Record<string, unknown>[]>;
  * the caller runs the migrator as before. Most starts find the database current, and skip loading
  * the migrator, reading and hashing every SQL file, and its DDL round trips.
  */
-export async function isMigrated(query: QueryRows): Promise<boolean> {
+export async function isMigrated(
+  query: QueryRows,
+  migrationsFolder = SOURCE_MIGRATIONS_FOLDER,
+): Promise<boolean> {
   try {
     const journal = JSON.parse(
       await readFile(`${migrationsFolder}/meta/_journal.json`, 'utf8'),
@@ -47,10 +53,10 @@ export async function isMigrated(query: QueryRows): Promise<boolean> {
 export async function migratePglite<T extends Record<string, unknown>>(
   client: PGlite,
   db: PgliteDatabase<T>,
+  migrationsFolder = SOURCE_MIGRATIONS_FOLDER,
 ): Promise<void> {
-  if (await isMigrated(async (text) => (await client.query<Record<string, unknown>>(text)).rows)) {
-    return;
-  }
+  const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  if (await isMigrated(query, migrationsFolder)) return;
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await migrate(db, { migrationsFolder });
 }
@@ -58,12 +64,12 @@ export async function migratePglite<T extends Record<string, unknown>>(
 export async function migratePostgres<T extends Record<string, unknown>>(
   pool: pg.Pool,
   db: NodePgDatabase<T>,
+  migrationsFolder = SOURCE_MIGRATIONS_FOLDER,
 ): Promise<void> {
   // Read without the lock: a current database stays current. One that is behind is migrated
   // under the lock, where the migrator itself checks again, so instances still take turns.
-  if (await isMigrated(async (text) => (await pool.query<Record<string, unknown>>(text)).rows)) {
-    return;
-  }
+  const query = async (text: string) => (await pool.query<Record<string, unknown>>(text)).rows;
+  if (await isMigrated(query, migrationsFolder)) return;
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const lockClient = await pool.connect();
   try {

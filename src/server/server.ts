@@ -16,13 +16,24 @@ function started<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Starts Twang: config, database and migrations, first-run content, then listen. The app's
+ * Starts Twang: config, database and migrations, first-run content, then listen. A new embedded
+ * database is migrated and seeded by a child process first (setup/first-run-process.ts). The app's
  * modules (most of the start-up time) load while the database is opened and its migrations are
  * checked; nothing is served before the database is migrated and its first-run content is in.
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    const firstRun = await import('./setup/first-run-process.js');
+    if (firstRun.isFirstRunProcess()) {
+      await firstRun.prepareNewDatabase(config, MIGRATIONS_FOLDER);
+      process.exit(0);
+    }
+    if (firstRun.wantsFirstRunProcess(config)) {
+      await firstRun.runFirstRunProcess(fileURLToPath(import.meta.url));
+    }
+  }
   const appModule = started(import('./app.js'));
   const setupModule = started(import('./setup/prepare-database.js'));
   const database = await openDatabase({

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { shouldSeedDemo } from '../env.js';
+import type { Database } from '../db/client.js';
+import { shouldSeedDemo, type Config } from '../env.js';
+
+/** What the first-run work needs: the app, or a process that only prepares the database. */
+export interface SetupTarget {
+  config: Config;
+  db: Database;
+  log: { info(message: string): void };
+}
 
 /** Start-up work on the database: migrations, the configured administrator, demo content. */
 export async function prepareDatabase(app: FastifyInstance): Promise<void> {
@@ -12,7 +20,7 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
  * configured administrator. The modules are loaded only when there is work for them (the demo
  * catalogue on a PostgreSQL start with SEED unset, for one, never is).
  */
-export async function prepareContent(app: FastifyInstance): Promise<void> {
+export async function prepareContent(app: SetupTarget): Promise<void> {
   const { config } = app;
   if (shouldSeedDemo(config)) {
     const { isDatabaseEmpty, seedDemoContent } = await import('./demo-seed.js');

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { clientGet, get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
 import { atMost, loopDelayFigure, memoryFigure } from './figures.js';
 import { jsonOf, send } from './http.js';
 import { measureEndpoint, type BenchContext } from './measure.js';
@@ -69,10 +69,10 @@ export async function runEmbeddedPhase(
     try {
       ids = await demoIds(server.origin);
       const mixedList = interleave(
-        [get('/api/home')],
-        ids.videoIds.map((id) => get(`/api/videos/${id}`)),
-        ids.tagIds.map((id) => get(`/api/tag/${id}`)),
-        searchMix().map((query) => get(searchPath(query))),
+        [clientGet('/api/home')],
+        ids.videoIds.map((id) => clientGet(`/api/videos/${id}`)),
+        ids.tagIds.map((id) => clientGet(`/api/tag/${id}`)),
+        searchMix().map((query) => clientGet(searchPath(query))),
       );
       const mixed: Endpoint = {
         name: 'mixed: home, video, tag, search',

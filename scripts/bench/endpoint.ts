@@ -24,6 +24,15 @@ export function get(path: string, headers?: Record<string, string>): RequestSpec
 }
 
 /**
+ * A GET as the site's clients send it: every browser, and the mobile app's HTTP client, offer
+ * compressed answers, and the server keeps its cached pages compressed for them. The ceiling
+ * copies the answer's encoding and bytes, so it serves the same bytes.
+ */
+export function clientGet(path: string, headers: Record<string, string> = {}): RequestSpec {
+  return get(path, { 'accept-encoding': 'br, gzip', ...headers });
+}
+
+/**
  * One list per connection, each the same requests started at a different place, so connections
  * do not all ask for the same id at the same moment.
  */

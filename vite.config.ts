@@ -36,7 +36,30 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The server reads it to preload each public page's own chunks (plugins/page-preloads.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the public pages share (cards, page states, dialogs, useMutation): one chunk
+              // instead of a handful of 1–2 KB ones, each of which cost a first visit a request.
+              // Only these modules themselves: their own imports stay where they were, so
+              // nothing of the entry moves in here and the entry never loads this chunk.
+              name: 'page-kit',
+              test: /src[\\/]client[\\/](?:components[\\/](?:catalogue[\\/]|ui[\\/](?:modal|page-states|page-title))|lib[\\/]format)|[\\/]useMutation\.|[\\/]mutationObserver\./,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

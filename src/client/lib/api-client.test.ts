@@ -23,6 +23,16 @@ describe('apiCall', () => {
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer secret-token');
   });
 
+  it("takes a page's preloaded answer only when signed out (same credentials mode)", async () => {
+    answer(200, 'OK');
+    await apiCall('GET', '/home');
+    setSession(SESSION);
+    await apiCall('GET', '/home');
+    const modes = vi.mocked(fetch).mock.calls.map(([, init]) => init?.credentials);
+    // The server's <link rel="preload" as="fetch" crossorigin> is a same-origin-credentials request.
+    expect(modes).toEqual(['same-origin', 'omit']);
+  });
+
   it('forgets the session on a 401 that names the Bearer scheme', async () => {
     setSession(SESSION);
     answer(401, 'Your session has expired. Please sign in again.', {

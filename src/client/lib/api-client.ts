@@ -43,6 +43,10 @@ export async function apiCall<T>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      // The server preloads a page's API answers for an anonymous visitor into the first load
+      // (plugins/page-preloads.ts); a preload is only handed to a request with the same
+      // credentials mode, so a signed-in call (no cookies are used anyway) never gets it.
+      credentials: session ? 'omit' : 'same-origin',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

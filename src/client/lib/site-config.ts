@@ -9,9 +9,21 @@ const FALLBACK: SiteConfig = {
   appStores: { apple: '#', google: '#' },
 };
 
+/** The server writes GET /api/config's data into every page it sends, saving a request. */
+function configInPage(): SiteConfig | undefined {
+  const text = document.getElementById('site-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SiteConfig;
+  } catch {
+    return undefined;
+  }
+}
+
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
   queryFn: ({ signal }) => apiGet<SiteConfig>('/config', signal),
+  initialData: configInPage,
   staleTime: Infinity,
 });
 

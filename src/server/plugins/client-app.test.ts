@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressClient } from '../../../scripts/compress-client.js';
 import { makeClientDir } from '../modules/seo/seo-test-client.js';
+import { buildVideo } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { preferredEncoding } from '../lib/content-encoding.js';
 
@@ -13,6 +14,28 @@ const STYLES = `.card { display: grid; }\n`.repeat(200);
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`;
 /** Not a compressible format: served as it is, whatever the client accepts. */
 const PICTURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
+
+/** Vite's manifest, in the shape `build.manifest` writes it. */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-AbC123.js',
+    isEntry: true,
+    imports: ['_shared-Xy1.js'],
+    css: ['assets/index-AbC123.css'],
+  },
+  '_shared-Xy1.js': { file: 'assets/shared-Xy1.js' },
+  '_page-kit-Kt1.js': {
+    file: 'assets/page-kit-Kt1.js',
+    imports: ['_shared-Xy1.js', 'index.html'],
+    css: ['assets/page-kit-Kt1.css'],
+  },
+  'src/client/features/home/components/home-page.tsx': {
+    file: 'assets/home-page-Hm1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_page-kit-Kt1.js', '_shared-Xy1.js'],
+    css: ['assets/home-page-Hm1.css'],
+  },
+};
 
 let t: TestApp;
 let client: ReturnType<typeof makeClientDir>;
@@ -24,6 +47,8 @@ beforeAll(async () => {
   writeFileSync(join(client.dir, 'assets', 'index-AbC123.css'), STYLES);
   writeFileSync(join(client.dir, 'default-logo.svg'), LOGO);
   writeFileSync(join(client.dir, 'photo.png'), PICTURE);
+  mkdirSync(join(client.dir, '.vite'));
+  writeFileSync(join(client.dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   // What `npm run build:client` does after vite build.
   await compressClient(client.dir);
   t = await createTestApp({ env: { CLIENT_DIR: client.dir } });
@@ -150,6 +175,75 @@ describe('the page (index.html filled in per request)', () => {
     // The home page's head differs from /about's, so the tag does not fit it.
     const other = await get('/', { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe("the page's preloads", () => {
+  const head = async (url: string) => {
+    const html = (await get(url)).body;
+    return html.slice(0, html.indexOf('</head>'));
+  };
+  const dataPreloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)" \/>/g)].map(
+      (match) => match[1],
+    );
+
+  it("asks for the page's API answer, as the client's fetch will", async () => {
+    expect(dataPreloads(await head('/'))).toEqual(['/api/home']);
+    expect(dataPreloads(await head('/videos/42'))).toEqual(['/api/videos/42']);
+    expect(dataPreloads(await head('/categories/7'))).toEqual([
+      '/api/tag/7?page=1&amp;pageSize=60',
+    ]);
+    expect(dataPreloads(await head('/search/dusty%20train'))).toEqual([
+      '/api/search/dusty%20train',
+    ]);
+    expect(dataPreloads(await head('/search/caf%C3%A9'))).toEqual(['/api/search/caf%C3%A9']);
+  });
+
+  it('preloads nothing for other pages or a malformed search', async () => {
+    for (const url of ['/about', '/artists/3', '/videos/abc', '/search/%E0%A4%A', '/admin']) {
+      expect(await head(url)).not.toMatch(/rel="(?:preload|modulepreload)"/);
+    }
+  });
+
+  it("preloads the page's own chunks after the entry's tags, not the entry's", async () => {
+    const html = await head('/');
+    const code = [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)]
+      .map((match) => match[2])
+      .filter((href) => href?.startsWith('/assets/'));
+    expect(code).toEqual([
+      '/assets/home-page-Hm1.js',
+      '/assets/page-kit-Kt1.js',
+      '/assets/home-page-Hm1.css',
+      '/assets/page-kit-Kt1.css',
+    ]);
+    // Fetched, not applied: the app adds the stylesheets itself when it shows the page.
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/page-kit-Kt1.css" />',
+    );
+    expect(html.indexOf('/assets/home-page-Hm1.js')).toBeGreaterThan(html.indexOf('theme-init.js'));
+  });
+
+  it('carries the site configuration that GET /api/config answers', async () => {
+    const match = /<script type="application\/json" id="site-config">([^<]+)<\/script>/.exec(
+      await head('/about'),
+    );
+    const config = (await get('/api/config')).json<{ data: unknown }>().data;
+    expect(JSON.parse(match![1]!)).toEqual(config);
+  });
+
+  it("does not serve Vite's manifest", async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it("preloads the home page's featured picture once there is a video", async () => {
+    expect(await head('/')).not.toContain('as="image"');
+    await buildVideo(t.db, { thumbnail: '/media/pictures/featured.jpg' });
+    expect(await head('/')).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/pictures/featured.jpg" />',
+    );
+    expect(await head('/about')).not.toContain('as="image"');
   });
 });
 

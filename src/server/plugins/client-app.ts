@@ -4,12 +4,14 @@ import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderHead } from '../modules/seo/head-tags.js';
+import { renderHead, scriptSafeJson } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { pageMetaFor, plainPageMeta } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
+import { siteConfigOf } from '../modules/site/site-routes.js';
 import { preferredEncoding } from '../lib/content-encoding.js';
 import { matchesEtag } from '../lib/etag.js';
+import { homeImagePreload, pagePreloads } from './page-preloads.js';
 
 export interface ClientApp {
   /**
@@ -41,6 +43,10 @@ export async function registerClientApp(
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
   const renderPage = prepareIndexTemplate(readFileSync(indexFile, 'utf8'));
+  const preloadsFor = pagePreloads(root);
+  // GET /api/config's data, which every page needs before its first paint: one request fewer.
+  // JSON is data, not script, so the page policy (no inline scripts) does not stop it.
+  const siteConfig = `<script type="application/json" id="site-config">${scriptSafeJson(siteConfigOf(app.config))}</script>`;
   const site = siteOf(app);
   const assets = join(root, 'assets') + sep;
   const twinned = filesWithTwins(root);
@@ -74,11 +80,11 @@ export async function registerClientApp(
     root,
     wildcard: false,
     decorateReply: false,
-    globIgnore: ['index.html', 'assets/**', '**/*.br', '**/*.gz'],
+    // Vite's manifest (.vite/) is read at start for the preloads, and is nobody else's business.
+    globIgnore: ['index.html', 'assets/**', '.vite/**', '**/*.br', '**/*.gz'],
   });
 
-  const headFor = async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0] ?? '/';
+  const headFor = async (request: FastifyRequest, path: string) => {
     try {
       return renderHead(await pageMetaFor(app.db, site, path));
     } catch (error) {
@@ -88,9 +94,25 @@ export async function registerClientApp(
     }
   };
 
+  const imageFor = async (request: FastifyRequest, path: string) => {
+    if (path !== '/') return '';
+    try {
+      return await homeImagePreload(app.db);
+    } catch (error) {
+      // A head start for one picture: without it the page is only slower.
+      request.log.warn({ err: error }, 'home image lookup failed');
+      return '';
+    }
+  };
+
   return {
     sendPage: async (request, reply) => {
-      const html = renderPage(await headFor(request));
+      const path = request.url.split('?')[0] ?? '/';
+      const hints = preloadsFor(path);
+      const [head, image] = await Promise.all([headFor(request, path), imageFor(request, path)]);
+      const tags = [head, siteConfig, hints.data, image].filter(Boolean).join('\n    ');
+      const page = renderPage(tags);
+      const html = hints.code ? page.replace('</head>', `${hints.code}</head>`) : page;
       // Weak: the same tag stands for the page in any of its encodings.
       const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
       void reply

@@ -90,8 +90,9 @@ describe('link previews of /videos/{id}', () => {
     expect(titleOf(html)).toBe(`${escaped} | Twang &amp; Co`);
     expect(metaContents(html, 'og:title')).toEqual([escaped]);
     expect(metaContents(html, 'description')).toEqual([escaped]);
-    // Only the page's own two scripts and the JSON-LD block open a <script> element.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Only the page's own script (theme-init), the site configuration's JSON and the JSON-LD
+    // block open a <script> element.
+    expect(html.match(/<script/g)).toHaveLength(3);
     const [jsonLd] = jsonLdBlocks(html);
     expect(jsonLd).toContain('\\u003c/script\\u003e');
     expect((JSON.parse(jsonLd!) as { name: string }).name).toBe(EVIL);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/api-envelope.js';
-import { siteConfigSchema } from '../../../shared/schemas/site.js';
+import { siteConfigSchema, type SiteConfig } from '../../../shared/schemas/site.js';
 import { ok } from '../../lib/reply.js';
 
-/** GET /api/config: the brand and outside links the client shows (footer, menus, app stores). */
-export async function siteRoutes(app: FastifyInstance): Promise<void> {
-  const { config } = app;
-  const data = {
+/** The brand and outside links the client shows (footer, menus, app stores). */
+export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
+  return {
     brand: config.BRAND_NAME,
     mainSiteUrl: config.MAIN_SITE_URL,
     social: {
@@ -17,6 +16,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     },
     appStores: { apple: config.APP_STORE_URL, google: config.PLAY_STORE_URL },
   };
+}
+
+/**
+ * GET /api/config: siteConfigOf. Pages carry the same data in their HTML (plugins/client-app.ts),
+ * so the web client asks only when that is missing; the mobile app asks here.
+ */
+export async function siteRoutes(app: FastifyInstance): Promise<void> {
+  const data = siteConfigOf(app.config);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -72,7 +72,7 @@ describe('VideoPage', () => {
     renderVideo({ '/videos/5': pageData(5) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Song number 5');
-    const player = screen.getByTitle('Song number 5');
+    const player = await screen.findByTitle('Song number 5');
     expect(player.tagName).toBe('IFRAME');
     expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/yt-00000005');
     expect(player).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');

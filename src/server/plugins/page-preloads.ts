@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TAG_PAGE_SIZE } from '../../shared/schemas/public-catalogue.js';
+import type { Database } from '../db/client.js';
+import { findFeaturedChoice, findNewestPublicVideo } from '../modules/home/home-repository.js';
+import { escapeHtml } from '../modules/seo/head-tags.js';
+import { toVideo } from '../modules/videos/video-presenter.js';
+
+/**
+ * The public pages whose code and data a first visit can ask for before the app's script has
+ * run. The page chunks and the API paths restate src/client/app/router.tsx and the features'
+ * query functions (src/server may not import the client): a path that drifts from the client's
+ * costs a wasted request and a console warning, never a wrong page.
+ */
+const PAGES: { pattern: RegExp; chunk: string; api: (segment: string) => string }[] = [
+  { pattern: /^\/$/, chunk: 'home/components/home-page.tsx', api: () => '/api/home' },
+  {
+    pattern: /^\/videos\/(\d{1,10})\/?$/,
+    chunk: 'videos/components/video-page.tsx',
+    api: (id) => `/api/videos/${id}`,
+  },
+  {
+    pattern: /^\/categories\/(\d{1,10})\/?$/,
+    chunk: 'categories/components/category-page.tsx',
+    api: (id) => `/api/tag/${id}?page=1&pageSize=${TAG_PAGE_SIZE}`,
+  },
+  {
+    pattern: /^\/search\/([^/]+)\/?$/,
+    chunk: 'search/components/search-page.tsx',
+    // The router decodes the segment and the client encodes it again with encodeURIComponent.
+    api: (query) => `/api/search/${encodeURIComponent(decodeURIComponent(query))}`,
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * `data` goes first in the head, so those requests start before the entry's; `code` goes last,
+ * so the page's stylesheets follow the entry's in the cascade, as when the app adds them.
+ */
+export interface PageHints {
+  data: string;
+  code: string;
+}
+
+export type PagePreloads = (path: string) => PageHints;
+
+const NONE: PageHints = { data: '', code: '' };
+
+/**
+ * Link tags for a page path: its API answer, fetched while the app's script downloads and runs
+ * (the client's first fetch of the same URL takes the preloaded answer; signed-in fetches use
+ * another credentials mode so they never get the anonymous one), and its lazy code chunk with
+ * what that imports, which the router would otherwise ask for only after the entry has run.
+ * Unknown paths get nothing. Without Vite's manifest (no build) only the data is preloaded.
+ */
+export function pagePreloads(clientDir: string): PagePreloads {
+  const chunks = chunkPreloads(clientDir);
+  return (path) => {
+    for (const page of PAGES) {
+      const match = page.pattern.exec(path);
+      if (!match) continue;
+      let api: string;
+      try {
+        api = page.api(match[1] ?? '');
+      } catch {
+        // A malformed escape: the page shows its error without help from here.
+        return NONE;
+      }
+      const data = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(api)}" />`;
+      return { data, code: chunks.get(page.chunk) ?? '' };
+    }
+    return NONE;
+  };
+}
+
+/** The tags for each page chunk, keyed by its path under src/client/features/. */
+function chunkPreloads(clientDir: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  const file = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return tags;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  // What index.html loads already.
+  const loaded = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) collect(manifest, key, loaded, new Set());
+  }
+  for (const page of PAGES) {
+    const key = `src/client/features/${page.chunk}`;
+    if (!manifest[key]) continue;
+    const files = new Set<string>();
+    collect(manifest, key, files, loaded);
+    const scripts = [...files].filter((name) => name.endsWith('.js'));
+    const styles = [...files].filter((name) => name.endsWith('.css'));
+    // Low priority: the entry comes first, and the app asks for these itself as soon as it runs.
+    // The styles are fetched, not applied: the app adds them when it shows the page, in order.
+    tags.set(
+      page.chunk,
+      [
+        ...scripts.map(
+          (name) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${name}" />`,
+        ),
+        ...styles.map(
+          (name) =>
+            `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${name}" />`,
+        ),
+      ]
+        .map((tag) => `  ${tag}\n  `)
+        .join(''),
+    );
+  }
+  return tags;
+}
+
+/** The files of a chunk and of its static imports, skipping those in `skip`. */
+function collect(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  into: Set<string>,
+  skip: Set<string>,
+  seen = new Set<string>(),
+): void {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return;
+  seen.add(key);
+  for (const name of [chunk.file, ...(chunk.css ?? [])]) {
+    if (!skip.has(name)) into.add(name);
+  }
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, into, skip, seen);
+}
+
+/**
+ * The home page's largest paint is the featured video's picture, which the app would ask for
+ * only once it has run and has the page's data: a preload lets it arrive alongside the script.
+ * Chosen as the home builder chooses (the administrators' pick when public, else the newest).
+ */
+export async function homeImagePreload(db: Database): Promise<string> {
+  const [choice, newest] = await Promise.all([findFeaturedChoice(db), findNewestPublicVideo(db)]);
+  const row = choice?.video ?? newest;
+  if (!row) return '';
+  const href = escapeHtml(toVideo(row, []).thumbnail);
+  return `<link rel="preload" as="image" fetchpriority="high" href="${href}" />`;
+}

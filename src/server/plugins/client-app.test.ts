@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -12,6 +13,7 @@ import { preferredEncoding } from '../lib/content-encoding.js';
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 const STYLES = `.card { display: grid; }\n`.repeat(200);
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`;
+const THEME_INIT = "document.documentElement.dataset.theme = 'light';\n";
 /** Not a compressible format: served as it is, whatever the client accepts. */
 const PICTURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
 
@@ -47,6 +49,7 @@ beforeAll(async () => {
   writeFileSync(join(client.dir, 'assets', 'index-AbC123.css'), STYLES);
   writeFileSync(join(client.dir, 'default-logo.svg'), LOGO);
   writeFileSync(join(client.dir, 'photo.png'), PICTURE);
+  writeFileSync(join(client.dir, 'theme-init.js'), THEME_INIT);
   mkdirSync(join(client.dir, '.vite'));
   writeFileSync(join(client.dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   // What `npm run build:client` does after vite build.
@@ -221,7 +224,21 @@ describe("the page's preloads", () => {
     expect(html).toContain(
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/page-kit-Kt1.css" />',
     );
-    expect(html.indexOf('/assets/home-page-Hm1.js')).toBeGreaterThan(html.indexOf('theme-init.js'));
+    expect(html.indexOf('/assets/home-page-Hm1.js')).toBeGreaterThan(html.indexOf(THEME_INIT));
+  });
+
+  it('carries theme-init.js in the page, allowed by its hash and nothing else inline', async () => {
+    const res = await get('/about');
+    expect(res.body).toContain(`<script>${THEME_INIT}</script>`);
+    expect(res.body).not.toContain('src="/theme-init.js"');
+    const hash = createHash('sha256').update(THEME_INIT).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']));
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    // The file stays served for pages cached before a deploy.
+    expect((await get('/theme-init.js')).body).toBe(THEME_INIT);
+    expect(String((await get('/api/config')).headers['content-security-policy'])).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
   });
 
   it('carries the site configuration that GET /api/config answers', async () => {
@@ -240,6 +257,8 @@ describe("the page's preloads", () => {
   it("preloads the home page's featured picture once there is a video", async () => {
     expect(await head('/')).not.toContain('as="image"');
     await buildVideo(t.db, { thumbnail: '/media/pictures/featured.jpg' });
+    // Written behind the API's back: the cached home page is told by hand.
+    await t.app.pageCache.invalidate();
     expect(await head('/')).toContain(
       '<link rel="preload" as="image" fetchpriority="high" href="/media/pictures/featured.jpg" />',
     );

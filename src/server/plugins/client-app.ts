@@ -8,10 +8,13 @@ import { renderHead, scriptSafeJson } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { pageMetaFor, plainPageMeta } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
+import { cachedHomePage } from '../modules/home/home-routes.js';
 import { siteConfigOf } from '../modules/site/site-routes.js';
 import { preferredEncoding } from '../lib/content-encoding.js';
 import { matchesEtag } from '../lib/etag.js';
+import { inlineScripts } from './inline-scripts.js';
 import { homeImagePreload, pagePreloads } from './page-preloads.js';
+import { pagePolicy } from './security-headers.js';
 
 export interface ClientApp {
   /**
@@ -42,7 +45,9 @@ export async function registerClientApp(
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const renderPage = prepareIndexTemplate(readFileSync(indexFile, 'utf8'));
+  const inlined = inlineScripts(root, readFileSync(indexFile, 'utf8'));
+  const renderPage = prepareIndexTemplate(inlined.html);
+  const pageCsp = pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes);
   const preloadsFor = pagePreloads(root);
   // GET /api/config's data, which every page needs before its first paint: one request fewer.
   // JSON is data, not script, so the page policy (no inline scripts) does not stop it.
@@ -97,7 +102,7 @@ export async function registerClientApp(
   const imageFor = async (request: FastifyRequest, path: string) => {
     if (path !== '/') return '';
     try {
-      return await homeImagePreload(app.db);
+      return homeImagePreload((await cachedHomePage(app)).data);
     } catch (error) {
       // A head start for one picture: without it the page is only slower.
       request.log.warn({ err: error }, 'home image lookup failed');
@@ -119,7 +124,8 @@ export async function registerClientApp(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
-        .header('etag', etag);
+        .header('etag', etag)
+        .header('content-security-policy', pageCsp);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return sendCompressed(request, reply, html);
     },

@@ -1,10 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAG_PAGE_SIZE } from '../../shared/schemas/public-catalogue.js';
-import type { Database } from '../db/client.js';
-import { findFeaturedChoice, findNewestPublicVideo } from '../modules/home/home-repository.js';
+import { TAG_PAGE_SIZE, type HomeData } from '../../shared/schemas/public-catalogue.js';
 import { escapeHtml } from '../modules/seo/head-tags.js';
-import { toVideo } from '../modules/videos/video-presenter.js';
 
 /**
  * The public pages whose code and data a first visit can ask for before the app's script has
@@ -137,12 +134,10 @@ function collect(
 /**
  * The home page's largest paint is the featured video's picture, which the app would ask for
  * only once it has run and has the page's data: a preload lets it arrive alongside the script.
- * Chosen as the home builder chooses (the administrators' pick when public, else the newest).
+ * Read from the cached home page, so it is the very picture the page will show.
  */
-export async function homeImagePreload(db: Database): Promise<string> {
-  const [choice, newest] = await Promise.all([findFeaturedChoice(db), findNewestPublicVideo(db)]);
-  const row = choice?.video ?? newest;
-  if (!row) return '';
-  const href = escapeHtml(toVideo(row, []).thumbnail);
-  return `<link rel="preload" as="image" fetchpriority="high" href="${href}" />`;
+export function homeImagePreload(home: HomeData): string {
+  const thumbnail = home.featured_video?.thumbnail;
+  if (!thumbnail) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(thumbnail)}" />`;
 }

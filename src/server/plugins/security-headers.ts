@@ -11,8 +11,14 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
-/** The pages' policy: scripts and styles from this site only, the YouTube player in frames. */
-export function pagePolicy(imageHosts: readonly string[]): string {
+/**
+ * The pages' policy: scripts and styles from this site only (and inline scripts the server put
+ * in the page, by hash), the YouTube player in frames.
+ */
+export function pagePolicy(
+  imageHosts: readonly string[],
+  scriptHashes: readonly string[] = [],
+): string {
   const images = [
     "'self'",
     'data:',
@@ -21,7 +27,7 @@ export function pagePolicy(imageHosts: readonly string[]): string {
   ];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     `img-src ${images.join(' ')}`,
     `frame-src ${YOUTUBE_EMBED}`,

@@ -24,8 +24,12 @@ export default defineConfig({
         test: {
           name: engine,
           include: serverTests,
-          // *.postgres.test.ts need a PostgreSQL server (to cut it off, for one).
-          exclude: engine === 'postgres' ? [] : ['**/*.postgres.test.ts', '**/node_modules/**'],
+          // *.postgres.test.ts need a PostgreSQL server (to cut it off, for one); *.pglite.test.ts
+          // are about the embedded database itself, whichever engine the API suite runs on.
+          exclude: [
+            engine === 'postgres' ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts',
+            '**/node_modules/**',
+          ],
           environment: 'node',
           env: { TEST_DB: engine },
           globalSetup: ['src/server/testing/global-setup.ts'],

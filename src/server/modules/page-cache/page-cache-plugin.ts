@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiWriteRoute } from '../../lib/api-write.js';
 import type { CacheInvalidation } from './cache-invalidation.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 
@@ -53,11 +54,8 @@ export function registerPageCache(app: FastifyInstance, invalidation: CacheInval
   app.decorate('pageCache', pageCache);
   // Before the answer leaves, so whoever made the change sees it on their next read.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
-      return;
-    }
-    if (reply.statusCode >= 400 || !request.url.startsWith('/api/')) return;
-    if (WRITES_NO_PAGE_SHOWS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
+    const route = apiWriteRoute(request);
+    if (route === null || reply.statusCode >= 400 || WRITES_NO_PAGE_SHOWS.has(route)) return;
     await pageCache.invalidate();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiWriteRoute } from '../../lib/api-write.js';
 import { findSession, isSessionFresh } from '../auth/session-repository.js';
 import { findAllLikedIds } from '../likes/likes-repository.js';
 import type { CacheInvalidation } from '../page-cache/cache-invalidation.js';
@@ -56,12 +57,9 @@ export function registerViewerCache(app: FastifyInstance, invalidation: CacheInv
   // Before the answer leaves, so the caller's next request already sees the change. A failed
   // write changed nothing, unless it failed on the server's side after writing some of it.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
-      return;
-    }
-    if (!request.url.startsWith('/api/')) return;
+    const route = apiWriteRoute(request);
+    if (route === null || WRITES_NO_VIEWER_CHANGES.has(route)) return;
     if (reply.statusCode >= 400 && reply.statusCode < 500) return;
-    if (WRITES_NO_VIEWER_CHANGES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
     await viewerCache.invalidate();
   });
 }

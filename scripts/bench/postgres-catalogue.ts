@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.js';
+import { refreshAllSuggestions } from '../../src/server/modules/videos/suggestions-refresher.js';
 import { seedScaleCatalogue, type ScaleSize } from '../seed-scale.js';
 import { REPO_ROOT } from './children.js';
 
@@ -179,13 +180,20 @@ export async function preparePostgresCatalogue(
     } else {
       console.log(`Seeding ${name} (it held ${describe(before)})…`);
       const started = performance.now();
-      await seedScaleCatalogue(handle.db, size, { reset: true });
+      await seedScaleCatalogue(handle, size, { reset: true });
       seededSeconds = (performance.now() - started) / 1000;
       mkdirSync(join(REPO_ROOT, 'bench-results'), { recursive: true });
       writeFileSync(
         seedingRecordFile(name),
         JSON.stringify({ seconds: seededSeconds, date: new Date().toISOString() }),
       );
+    }
+    // A migration may have queued work for the read models (video suggestions): done now, so
+    // the server under load does not do it in the background while it is measured.
+    const queued = await refreshAllSuggestions(handle.db, 'postgres');
+    if (queued > 0) {
+      console.log(`Ranked the suggestions of ${queued.toLocaleString('en-US')} videos; vacuuming…`);
+      await withClient(url, (client) => client.query('VACUUM ANALYZE'));
     }
     return withClient(url, async (client) => {
       // Sessions from earlier runs' login load would pile up run after run; this database is

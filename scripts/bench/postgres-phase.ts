@@ -343,9 +343,11 @@ export async function runPostgresPhase(
     console.log(
       `Measuring (${settings.seconds} s each after ${settings.warmupSeconds} s warm-up, ceiling likewise):`,
     );
-    for (const endpoint of endpoints) {
+    const selected = (name: string) => settings.only === null || settings.only.test(name);
+    for (const endpoint of endpoints.filter((each) => selected(each.name))) {
       rows.push(await measureEndpoint(context, server, PHASE, endpoint));
     }
+    if (!selected(mixed.name)) return;
     const login = rows.find((row) => row.name.startsWith('POST /api/login'));
     if (login) {
       figures.push(

@@ -75,9 +75,11 @@ async function phase(name: string, run: () => Promise<void>): Promise<void> {
 
 try {
   await phase('PostgreSQL', () => runPostgresPhase(settings, context, RESULTS_DIR, output));
-  await phase('Embedded database (PGlite)', () =>
-    runEmbeddedPhase(settings, context, RESULTS_DIR, output),
-  );
+  if (settings.only === null || settings.only.test('embedded')) {
+    await phase('Embedded database (PGlite)', () =>
+      runEmbeddedPhase(settings, context, RESULTS_DIR, output),
+    );
+  }
 } finally {
   await loader.close();
   await ceiling.close();

@@ -13,6 +13,8 @@ export interface BenchSettings {
   seconds: number;
   warmupSeconds: number;
   databaseUrl: string;
+  /** Rows whose name matches this run (`--only <regex>`); phases with none are skipped. */
+  only: RegExp | null;
 }
 
 function positive(name: string, fallback: number): number {
@@ -24,7 +26,10 @@ function positive(name: string, fallback: number): number {
 }
 
 export function readSettings(argv: string[]): BenchSettings {
-  const { values } = parseArgs({ args: argv, options: { smoke: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { smoke: { type: 'boolean' }, only: { type: 'string' } },
+  });
   const smoke = values.smoke === true;
   const base = smoke
     ? {
@@ -48,6 +53,7 @@ export function readSettings(argv: string[]): BenchSettings {
     seconds: base.seconds,
     warmupSeconds: base.warmupSeconds,
     databaseUrl: databaseUrl(base.database, smoke),
+    only: values.only ? new RegExp(values.only, 'i') : null,
   };
 }
 

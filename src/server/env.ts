@@ -23,6 +23,8 @@ export const configSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'must start with postgres:// or be memory://')
       .optional(),
+    /** PostgreSQL connections per instance: keep instances x this under the server's max_connections. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

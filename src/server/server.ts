@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
     // The home page asks three queries at once: its first visitor need not wait to connect.
     warmConnections: 3,
     migrationsFolder: MIGRATIONS_FOLDER,

@@ -46,6 +46,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      // The statements prepared by name (db/prepared.ts) are the per-request pages and lookups,
+      // written so one plan fits every value. PostgreSQL would otherwise keep planning a search
+      // or a video page afresh at each execution (its generic plan looks dearer on estimates),
+      // which cost more than running it: 1.2 ms of planning against 0.8 ms of work.
+      options: '-c plan_cache_mode=force_generic_plan',
       // With the database away, a request fails in seconds (503) instead of waiting for ever.
       connectionTimeoutMillis: 5000,
     });

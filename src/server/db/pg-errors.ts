@@ -47,3 +47,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** serialization_failure: a REPEATABLE READ transaction met a concurrent change; run it again. */
+export function isSerializationFailure(error: unknown): boolean {
+  return pgCode(error) === '40001';
+}

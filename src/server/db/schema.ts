@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   pgTable,
   primaryKey,
   serial,
@@ -39,12 +40,19 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
+    /** "First Last" lower-cased without accents: the people lists' name search (migration 0008). */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`public.search_text(first_name || ' ' || last_name)`),
   },
   (t) => [
     // Emails are stored lower-cased, so a plain unique index is case-insensitive in effect.
     uniqueIndex('users_email_unique').on(t.email),
     index('users_admin_name_idx').on(t.isAdmin, t.firstName, t.lastName),
     index('users_last_login_idx').on(t.lastLogin),
+    // The people lists' order: the latest sign-in first, never signed in last.
+    index('users_admin_last_login_idx').on(t.isAdmin, t.lastLogin.desc().nullsLast(), t.id),
+    index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
   ],
 );
 
@@ -116,6 +124,14 @@ export const videos = pgTable(
      * The title's words alone, so "title matches first" is a query of its own, with statistics
      * of its own (weights inside search_document are invisible to the planner's estimates).
      */
+    /**
+     * The video's tags as the API shows them (`[{id, name}]`, by name), kept by triggers on
+     * video_tags and tags (migration 0006): every list of videos reads them with the video
+     * instead of one lookup per video.
+     */
+    tagList: json('tag_list')
+      .notNull()
+      .default(sql`'[]'::json`),
     searchTitleDocument: tsvector('search_title_document')
       .notNull()
       .generatedAlwaysAs(
@@ -156,9 +172,16 @@ export const artists = pgTable(
     searchName: text('search_name')
       .notNull()
       .generatedAlwaysAs(sql`public.search_text(name)`),
+    /** The name's words: the site search finds artists as it finds videos (migration 0007). */
+    searchNameDocument: tsvector('search_name_document')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('pg_catalog.simple'::regconfig, public.search_text(name))`,
+      ),
   },
   (t) => [
     uniqueIndex('artists_tag_unique').on(t.tagId),
+    index('artists_search_name_document_idx').using('gin', t.searchNameDocument),
     index('artists_name_idx').on(sql`lower(${t.name})`),
     index('artists_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('artists_search_initial_idx').on(sql`left(${t.searchName}, 1)`, t.searchName),
@@ -193,6 +216,53 @@ export const videoTags = pgTable(
 export const searchWordList = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * The videos to suggest beside a video that share tags with it, best first (at most 12): a read
+ * model of public.suggested_video_ids(), which ranks every video sharing a tag. Written by the
+ * refresher (modules/videos/suggestions-refresher.ts) for the videos queued in
+ * video_suggestions_stale, which triggers fill whenever tags, publicity or dates change
+ * (migration 0006). A video without a row here is ranked when its page is built.
+ */
+export const videoSuggestions = pgTable('video_suggestions', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  ids: integer('ids').array().notNull(),
+});
+
+/**
+ * Videos whose suggestions may have changed. `stamp` changes with every queuing, so a refresh
+ * that read the catalogue before a change cannot take its row away (see the refresher).
+ */
+export const videoSuggestionsStale = pgTable('video_suggestions_stale', {
+  videoId: integer('video_id').primaryKey(),
+  stamp: integer('stamp').notNull().default(0),
+});
+
+/**
+ * Each video's like count and date, kept by triggers (migration 0008) beside videos.like_count:
+ * an index on the count here costs a like two small index entries, where one on videos would
+ * rewrite every index of the row, the GIN ones included (migration 0005). The dashboard's most
+ * liked videos are read from its index.
+ */
+export const videoPopularity = pgTable(
+  'video_popularity',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    likeCount: integer('like_count').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('video_popularity_rank_idx').on(
+      t.likeCount.desc().nullsFirst(),
+      t.publishedAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+  ],
+);
 
 /** The home page's category rows, in order. */
 export const layoutRows = pgTable(
@@ -230,6 +300,12 @@ export const videoLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     index('video_likes_video_idx').on(t.videoId),
+    // A fan's liked list, newest like first, a page at a time.
+    index('video_likes_user_recent_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -247,6 +323,11 @@ export const artistLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.artistId] }),
     index('artist_likes_artist_idx').on(t.artistId),
+    index('artist_likes_user_recent_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.artistId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { CacheChange, CacheInvalidation } from '../modules/page-cache/cache-invalidation.js';
+import type { CacheChange, CacheInvalidation } from '../modules/public-pages/cache-invalidation.js';
 
 /** An invalidation channel a test drives: it plays the other instances and Redis. */
 export function fakeCacheChannel() {

@@ -42,6 +42,7 @@ export const artistLetterParams = z.object({
 });
 
 export const artistListData = z.object({ artists: z.array(artistSchema) });
+export type ArtistList = z.infer<typeof artistListData>;
 
 export const artistDetailData = z.object({
   artist: artistSchema,

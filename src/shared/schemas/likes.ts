@@ -17,8 +17,38 @@ export const videoLikeBody = z.strictObject({
 /** The liked state after the change, with the fresh count, so a client need not refetch. */
 export const likeStateSchema = z.object({ isLiked: z.boolean(), like_count: z.number().int() });
 
-export const likedArtistsSchema = z.object({ artists: z.array(artistSchema) });
-export const likedVideosSchema = z.object({ videos: z.array(videoSchema) });
+export const LIKED_PAGE_SIZE = 60;
+export const LIKED_PAGE_SIZE_MAX = 200;
+
+function pageField(field: string, max: number) {
+  return z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be at least 1`)
+    .max(max, `${field} must be at most ${max}`);
+}
+
+/** GET /api/users/{id}/liked-artists and /liked-videos?page=&pageSize=: newest like first. */
+export const likedListQuery = z.object({
+  page: pageField('page', 1_000_000).default(1),
+  pageSize: pageField('pageSize', LIKED_PAGE_SIZE_MAX).default(LIKED_PAGE_SIZE),
+});
+/** `total`: every item of the list, over all pages. */
+const likedPageInfo = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const likedArtistsSchema = z.object({
+  artists: z.array(artistSchema),
+  pageInfo: likedPageInfo,
+});
+export const likedVideosSchema = z.object({
+  videos: z.array(videoSchema),
+  pageInfo: likedPageInfo,
+});
+export type LikedArtists = z.infer<typeof likedArtistsSchema>;
+export type LikedVideos = z.infer<typeof likedVideosSchema>;
 
 export type ArtistLikeBody = z.input<typeof artistLikeBody>;
 export type VideoLikeBody = z.input<typeof videoLikeBody>;

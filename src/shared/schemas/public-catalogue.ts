@@ -8,6 +8,8 @@ export const HOME_ROW_VIDEOS = 10;
 export const TAG_PAGE_SIZE = 60;
 export const TAG_PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_PAGE_SIZE = 40;
+export const SEARCH_PAGE_SIZE_MAX = 100;
 
 /** GET /api/home. A category is a layout row: the tag's id, its name as title, its newest videos. */
 export const homeCategorySchema = z.object({
@@ -59,11 +61,22 @@ export const searchTerm = z
   .min(1, apiMessages.searchEmpty)
   .max(SEARCH_MAX_LENGTH, catalogueMessages.searchTooLong);
 export const searchParams = z.object({ query: searchTerm });
+/** GET /api/search/{query}?page=&pageSize=: the videos come a page at a time (page counts from 1). */
+export const searchPageQuery = z.object({
+  page: positiveWhole('page', 1_000_000).default(1),
+  pageSize: positiveWhole('pageSize', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+});
 export const searchData = z.object({
+  /** The best matching artists (at most 20), on every page. */
   artists: z.array(artistSchema),
+  /** This page of the matching videos. */
   videos: z.array(videoSchema),
-  /** artists.length + videos.length: the count the results page shows. */
+  /** Every match: artistTotal + videoTotal, the count the results page shows. */
   total: z.number().int(),
+  artistTotal: z.number().int(),
+  videoTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 
 export type HomeData = z.infer<typeof homeData>;

@@ -4,13 +4,11 @@ import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { adminDashboard } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
-import { presentArtists } from '../artists/artist-presenter.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { mostLikedArtists, mostLikedVideos } from './dashboard-repository.js';
+import type { AdminDashboard } from '../../../shared/schemas/admin-videos.js';
+import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { findDashboardJson } from './dashboard-repository.js';
 import { bearerSecurity } from '../../lib/route-schema.js';
-
-/** The dashboard's Popular Videos and Popular Artists lists. */
-const POPULAR_COUNT = 10;
 
 /** GET /api/admin/dashboard: data.episodes and data.artists, the ten most liked of each. */
 export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> {
@@ -25,15 +23,23 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const [videoRows, artistRows] = await Promise.all([
-        mostLikedVideos(app.db, POPULAR_COUNT),
-        mostLikedArtists(app.db, POPULAR_COUNT),
+      const { episodes, artists } = JSON.parse(await findDashboardJson(app.db)) as AdminDashboard;
+      const [likedVideos, likedArtists] = await Promise.all([
+        findLikedVideoIds(
+          app.db,
+          admin.id,
+          episodes.map((video) => video.id),
+        ),
+        findLikedArtistIds(
+          app.db,
+          admin.id,
+          artists.map((artist) => artist.id),
+        ),
       ]);
-      const [episodes, artists] = await Promise.all([
-        presentVideos(app.db, videoRows, admin.id),
-        presentArtists(app.db, artistRows, admin.id),
-      ]);
-      return ok({ episodes, artists });
+      return ok({
+        episodes: markLikedVideos(episodes, likedVideos),
+        artists: markLikedArtists(artists, likedArtists),
+      });
     },
   );
 }

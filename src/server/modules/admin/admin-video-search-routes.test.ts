@@ -66,12 +66,20 @@ describe('GET /api/admin/search/videos/:query', () => {
     expect(titles((await search('café')).result)).toContain('Café Zydeco Crossover');
   });
 
-  it('takes LIKE wildcards literally', async () => {
+  it('finds a fragment or punctuation as text: LIKE wildcards are literal, numbers are whole words', async () => {
     await buildVideo(t.db, { title: '100% Country Hour' });
     await buildVideo(t.db, { title: '1000 Miles of Country' });
-    expect(titles((await search('100%')).result)[0]).toBe('100% Country Hour');
+    await buildVideo(t.db, { title: 'Opry Night – Live' });
+    expect(titles((await search('100%')).result)).toEqual(['100% Country Hour']);
     expect(titles((await search('%')).result)).toEqual(['100% Country Hour']);
-    expect((await search('_')).result.pageInfo.videoResults).toBe(0);
+    expect(titles((await search('–')).result)).toEqual(['Opry Night – Live']);
+    expect(titles((await search('OUNTR')).result).sort()).toEqual([
+      '100% Country Hour',
+      '1000 Miles of Country',
+    ]);
+    for (const signs of ['_', '%_']) {
+      expect((await search(signs)).result.pageInfo.videoResults, signs).toBe(0);
+    }
   });
 
   it('pages the results and counts them all', async () => {

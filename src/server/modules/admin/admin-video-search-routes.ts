@@ -5,14 +5,21 @@ import {
   adminVideoSearchParams,
   adminVideoSearchQuery,
   adminVideoSearchResult,
+  type AdminVideoSearchResult,
 } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { searchVideosByTitle } from './admin-videos-repository.js';
 import { bearerSecurity } from '../../lib/route-schema.js';
+import { correctedQueryText } from '../search/full-text-query.js';
+import { searchWords } from '../search/search-terms.js';
+import { wordsWithNearOnes } from '../search/word-corrections.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { findAdminSearchJson } from './admin-video-search-query.js';
 
-/** GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos included. */
+/**
+ * GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos
+ * included, on the site search's words and index (admin-video-search-query.ts).
+ */
 export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/search/videos/:query',
@@ -33,12 +40,16 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const admin = requireAdmin(request);
       const { page, pageSize } = request.query;
-      const { rows, total } = await searchVideosByTitle(app.db, request.params.query, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      const videos = await presentVideos(app.db, rows, admin.id);
-      return ok({ videos, pageInfo: { videoResults: total, page, pageSize } });
+      const term = request.params.query;
+      const words = searchWords(term);
+      if (term.trim() === '')
+        return ok({ videos: [], pageInfo: { videoResults: 0, page, pageSize } });
+      const nearQuery =
+        words.length === 0 ? '' : correctedQueryText(await wordsWithNearOnes(app.db, words));
+      const found = await findAdminSearchJson(app.db, { words, nearQuery, term, page, pageSize });
+      const data = JSON.parse(found.json) as AdminVideoSearchResult;
+      const liked = await findLikedVideoIds(app.db, admin.id, found.videoIds);
+      return ok({ ...data, videos: markLikedVideos(data.videos, liked) });
     },
   );
 }

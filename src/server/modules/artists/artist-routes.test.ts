@@ -190,6 +190,7 @@ describe('GET /api/featured-artists', () => {
     await buildArtist(t.db, { name: 'Abe Featured', featured: true });
     await buildArtist(t.db, { name: 'Not Featured', featured: false });
     await t.db.insert(artistLikes).values({ userId: user.id, artistId: zed.id });
+    await t.app.viewerCache.likesChanged(user.id);
 
     const visitor = await callApi(t.app, 'GET', '/api/featured-artists');
     expect(visitor.statusCode).toBe(200);

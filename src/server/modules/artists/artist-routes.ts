@@ -2,28 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
-import { apiMessages } from '../../../shared/messages/api.js';
 import {
   artistDetailData,
   artistLetterParams,
-  type ArtistDetailData,
   artistListData,
   artistPhraseParams,
 } from '../../../shared/schemas/artists.js';
 import { idParam } from '../../../shared/schemas/fields.js';
-import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireUser } from '../../plugins/authentication.js';
-import { artistDependency, videoDependency, type PageRecipe } from '../page-cache/page-cache.js';
-import { sendViewerPage } from '../likes/viewer-likes.js';
-import { buildArtistPage } from './artist-page-builder.js';
-import { markLikedArtists, presentArtists } from './artist-presenter.js';
-import { markLikedVideos } from '../videos/video-presenter.js';
-import {
-  listArtistsByLetter,
-  listFeaturedArtists,
-  searchArtistsByPhrase,
-} from './artists-repository.js';
+import { servePublicPage } from '../public-pages/public-page.js';
+import { artistPage } from './artist-page.js';
+import { featuredArtistsPage } from './featured-artists-page.js';
+import { presentArtists } from './artist-presenter.js';
+import { listArtistsByLetter, searchArtistsByPhrase } from './artists-repository.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
 const signedIn = { tags: ['artists'], security: bearerSecurity };
@@ -68,16 +60,6 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const publicPage = (id: number): PageRecipe<ArtistDetailData> => ({
-    build: async () => {
-      const data = await buildArtistPage(app.db, id, { includePrivate: false, viewerId: null });
-      if (!data) return null;
-      const videoIds = data.videos.map((video) => videoDependency(video.id));
-      return { data, dependsOn: [artistDependency(id), ...videoIds] };
-    },
-    serialize: (data) => JSON.stringify(ok(data)),
-  });
-
   routes.get(
     '/artists/:id',
     {
@@ -87,37 +69,12 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(artistDetailData), ...errors, 404: errorEnvelope },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const { id } = request.params;
-      // Administrators see private videos too, so their page is never the cached one.
-      if (user.isAdmin) {
-        const data = await buildArtistPage(app.db, id, { includePrivate: true, viewerId: user.id });
-        if (!data) throw notFound(apiMessages.artistNotFound);
-        return ok(data);
-      }
-      const page = await app.pageCache.get(`artists/${id}`, publicPage(id));
-      if (!page) throw notFound(apiMessages.artistNotFound);
-      const { artist, videos, tagid } = page.data;
-      return sendViewerPage(request, reply, app, user.id, {
-        page,
-        ids: { artists: [artist.id], videos: videos.map((video) => video.id) },
-        answer: (liked) =>
-          ok({
-            artist: markLikedArtists([artist], liked.artists)[0]!,
-            videos: markLikedVideos(videos, liked.videos),
-            tagid,
-          }),
-      });
-    },
+    async (request, reply) => servePublicPage(app, request, reply, artistPage, request.params),
   );
 
   routes.get(
     '/featured-artists',
     { schema: { tags: ['artists'], response: { 200: envelope(artistListData) } } },
-    async (request) => {
-      const rows = await listFeaturedArtists(app.db);
-      return ok({ artists: await presentArtists(app.db, rows, request.user?.id ?? null) });
-    },
+    async (request, reply) => servePublicPage(app, request, reply, featuredArtistsPage, {}),
   );
 }

@@ -67,14 +67,6 @@ export async function listTagVideos(
     .limit(options.limit);
 }
 
-export async function listFeaturedArtists(db: Database): Promise<ArtistRow[]> {
-  return db
-    .select()
-    .from(artists)
-    .where(eq(artists.featured, true))
-    .orderBy(...byName);
-}
-
 export async function listArtistsPage(
   db: Database,
   filter: { q?: string | undefined; limit: number; offset: number },

@@ -1,6 +1,5 @@
 import {
   and,
-  desc,
   eq,
   inArray,
   or,
@@ -13,39 +12,76 @@ import type { Database } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { queryRows } from '../../db/query-rows.js';
 import { artistLikes, artists, videoLikes, videos } from '../../db/schema.js';
-import type { ArtistRow } from '../artists/artist-presenter.js';
-import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
+import { artistJson } from '../artists/artist-json.js';
+import { videoJson } from '../videos/video-json.js';
 
-/** The account page shows every like; the cap only keeps one request bounded. */
-const LIKED_LIST_LIMIT = 1000;
+const likedPage = sql`OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+  LIMIT ${sql.placeholder('pageSize')}::int`;
+const pageInfo = (total: SQL) => sql`json_build_object('total', (${total})::int,
+  'page', ${sql.placeholder('page')}::int, 'pageSize', ${sql.placeholder('pageSize')}::int)`;
 
-/** Artists the user liked, newest like first. */
-export async function listLikedArtists(db: Database, userId: number): Promise<ArtistRow[]> {
-  const rows = await db
-    .select({ artist: artists })
-    .from(artistLikes)
-    .innerJoin(artists, eq(artists.id, artistLikes.artistId))
-    .where(eq(artistLikes.userId, userId))
-    .orderBy(desc(artistLikes.createdAt), desc(artistLikes.artistId))
-    .limit(LIKED_LIST_LIMIT);
-  return rows.map((row) => row.artist);
+/**
+ * A page of the artists a user liked, newest like first (video_likes_user_recent_idx's order),
+ * and how many in all, written as JSON by the database.
+ */
+const likedArtistsStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      json: sql<string>`json_build_object(
+        'artists', (
+          SELECT coalesce(json_agg(${artistJson('a')} ORDER BY page.created_at DESC, page.artist_id DESC), '[]'::json)
+          FROM (
+            SELECT l.artist_id, l.created_at FROM artist_likes l
+            WHERE l.user_id = ${sql.placeholder('userId')}
+            ORDER BY l.created_at DESC, l.artist_id DESC ${likedPage}
+          ) page JOIN artists a ON a.id = page.artist_id),
+        'pageInfo', ${pageInfo(sql`SELECT count(*) FROM artist_likes l WHERE l.user_id = ${sql.placeholder('userId')}`)}
+      )::text`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('liked_artists_page'),
+);
+
+/** The same for videos; private ones only for an administrator (`includePrivate`). */
+const likedVideosStatement = preparedPerDatabase((db) => {
+  const visible = sql`(v.is_public OR ${sql.placeholder('includePrivate')}::boolean)`;
+  return db
+    .select({
+      json: sql<string>`json_build_object(
+        'videos', (
+          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.created_at DESC, page.video_id DESC), '[]'::json)
+          FROM (
+            SELECT l.video_id, l.created_at FROM video_likes l JOIN videos v ON v.id = l.video_id
+            WHERE l.user_id = ${sql.placeholder('userId')} AND ${visible}
+            ORDER BY l.created_at DESC, l.video_id DESC ${likedPage}
+          ) page JOIN videos v ON v.id = page.video_id),
+        'pageInfo', ${pageInfo(sql`SELECT count(*) FROM video_likes l JOIN videos v ON v.id = l.video_id
+            WHERE l.user_id = ${sql.placeholder('userId')} AND ${visible}`)}
+      )::text`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('liked_videos_page');
+});
+
+export interface LikedPage {
+  userId: number;
+  page: number;
+  pageSize: number;
 }
 
-/** Videos the user liked, newest like first; private ones only when `includePrivate`. */
-export async function listLikedVideos(
+/** LikedArtists as JSON text. */
+export async function findLikedArtistsJson(db: Database, request: LikedPage): Promise<string> {
+  const [row] = await likedArtistsStatement(db).execute({ ...request });
+  return row!.json;
+}
+
+/** LikedVideos as JSON text. */
+export async function findLikedVideosJson(
   db: Database,
-  userId: number,
-  includePrivate: boolean,
-): Promise<VideoListRow[]> {
-  const conditions: SQL[] = [eq(videoLikes.userId, userId)];
-  if (!includePrivate) conditions.push(eq(videos.isPublic, true));
-  return db
-    .select(videoColumns)
-    .from(videoLikes)
-    .innerJoin(videos, eq(videos.id, videoLikes.videoId))
-    .where(and(...conditions))
-    .orderBy(desc(videoLikes.createdAt), desc(videoLikes.videoId))
-    .limit(LIKED_LIST_LIMIT);
+  request: LikedPage & { includePrivate: boolean },
+): Promise<string> {
+  const [row] = await likedVideosStatement(db).execute({ ...request });
+  return row!.json;
 }
 
 /** What a like or an unlike left: the count after it. */

@@ -356,6 +356,48 @@ describe('GET /api/users/:id/liked-artists and /liked-videos', () => {
     expect(asAdmin.map((v) => v.id)).toEqual([last.id, hidden.id, first.id]);
   });
 
+  it('pages long lists, newest like first, each like exactly once, and counts them all', async () => {
+    const fan = await signedInUser(t.app);
+    const liked: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      const video = await buildVideo(t.db);
+      const artist = await buildArtist(t.db);
+      await put('add-video', fan, { userId: fan.id, episodeId: video.id });
+      await put('add-artist', fan, { userId: fan.id, artistId: artist.id });
+      liked.unshift(video.id);
+    }
+    const page = (list: string, n: number) =>
+      callApi(t.app, 'GET', `/api/users/${fan.id}/${list}?page=${n}&pageSize=3`, {
+        token: fan.token,
+      });
+    const seen: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const body = (await page('liked-videos', n)).body.data as {
+        videos: Video[];
+        pageInfo: unknown;
+      };
+      expect(body.pageInfo).toEqual({ total: 7, page: n, pageSize: 3 });
+      seen.push(...body.videos.map((video) => video.id));
+    }
+    expect(seen).toEqual(liked);
+    const artistsPage = (await page('liked-artists', 3)).body.data as { artists: Artist[] };
+    expect(artistsPage.artists).toHaveLength(1);
+    const defaults = await callApi(t.app, 'GET', `/api/users/${fan.id}/liked-videos`, {
+      token: fan.token,
+    });
+    expect((defaults.body.data as { pageInfo: unknown }).pageInfo).toEqual({
+      total: 7,
+      page: 1,
+      pageSize: 60,
+    });
+    for (const bad of ['page=0', 'pageSize=201', 'page=two']) {
+      const res = await callApi(t.app, 'GET', `/api/users/${fan.id}/liked-videos?${bad}`, {
+        token: fan.token,
+      });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('refuses another user (403) and a visitor (401); 404 for an unknown user; 400 for a bad id', async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);

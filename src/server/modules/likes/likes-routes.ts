@@ -9,7 +9,10 @@ import { idParam } from '../../../shared/schemas/fields.js';
 import {
   artistLikeBody,
   likedArtistsSchema,
+  likedListQuery,
   likedVideosSchema,
+  type LikedArtists,
+  type LikedVideos,
   likeStateSchema,
   videoLikeBody,
   type LikeState,
@@ -17,13 +20,13 @@ import {
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
-import { presentArtists } from '../artists/artist-presenter.js';
-import { artistDependency, videoDependency } from '../page-cache/page-cache.js';
+import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
 import { findUserById } from '../users/users-repository.js';
-import { presentVideos } from '../videos/video-presenter.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import {
-  listLikedArtists,
-  listLikedVideos,
+  findLikedArtistsJson,
+  findLikedVideosJson,
   setArtistLike,
   setVideoLike,
 } from './likes-repository.js';
@@ -49,14 +52,27 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['likes'],
         security: bearerSecurity,
         params: userParams,
+        querystring: likedListQuery,
         response: { 200: envelope(likedArtistsSchema), ...errors },
       },
     },
     async (request) => {
       const caller = await requireListOwner(request, request.params.id);
-      const rows = await listLikedArtists(app.db, request.params.id);
-      const artists = await presentArtists(app.db, rows, caller.id);
-      return ok({ artists }, peopleMessages.likedArtistsListed);
+      const page = { userId: request.params.id, ...request.query };
+      const list = JSON.parse(await findLikedArtistsJson(app.db, page)) as LikedArtists;
+      // The owner likes every one of them; an administrator looking sees their own likes.
+      const liked =
+        caller.id === page.userId
+          ? new Set(list.artists.map((artist) => artist.id))
+          : await findLikedArtistIds(
+              app.db,
+              caller.id,
+              list.artists.map((artist) => artist.id),
+            );
+      return ok(
+        { ...list, artists: markLikedArtists(list.artists, liked) },
+        peopleMessages.likedArtistsListed,
+      );
     },
   );
 
@@ -67,14 +83,26 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['likes'],
         security: bearerSecurity,
         params: userParams,
+        querystring: likedListQuery,
         response: { 200: envelope(likedVideosSchema), ...errors },
       },
     },
     async (request) => {
       const caller = await requireListOwner(request, request.params.id);
-      const rows = await listLikedVideos(app.db, request.params.id, caller.isAdmin);
-      const videos = await presentVideos(app.db, rows, caller.id);
-      return ok({ videos }, peopleMessages.likedVideosListed);
+      const page = { userId: request.params.id, includePrivate: caller.isAdmin, ...request.query };
+      const list = JSON.parse(await findLikedVideosJson(app.db, page)) as LikedVideos;
+      const liked =
+        caller.id === page.userId
+          ? new Set(list.videos.map((video) => video.id))
+          : await findLikedVideoIds(
+              app.db,
+              caller.id,
+              list.videos.map((video) => video.id),
+            );
+      return ok(
+        { ...list, videos: markLikedVideos(list.videos, liked) },
+        peopleMessages.likedVideosListed,
+      );
     },
   );
 

@@ -1,23 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-
 /**
- * `'word':* & 'word':*` in the simple configuration, each word normalised like the documents and
- * quoted as a tsquery lexeme (quotes and backslashes doubled), so input never forms operators.
- * Only immutable functions go in, so the planner folds the query to a constant once; a stable one
- * such as array_to_string would leave it (and unaccent) to be run again for every row filtered.
+ * One word of a corrected query: kept as typed (a prefix), with words a typo away as alternatives
+ * when given; or the words standing in for a misspelt one.
  */
-export function prefixQuery(words: string[]): SQL {
-  // A word that normalises to nothing becomes '' and is left out: an empty lexeme ('':*) would be
-  // a tsquery syntax error. Every part starts with ' & '; substr drops the first one.
-  const parts = words.map(
-    (word) =>
-      sql`coalesce(' & ''' || replace(replace(nullif(public.search_text(${word}), ''), '\\', '\\\\'), '''', '''''') || ''':*', '')`,
-  );
-  return sql`to_tsquery('pg_catalog.simple', substr(${sql.join(parts, sql` || `)}, 4))`;
-}
-
-/** One word of a corrected query: kept as typed (a prefix), or the words standing in for it. */
-export type QueryWord = { prefix: string } | { anyOf: string[] };
+export type QueryWord = { prefix: string; near?: string[] } | { anyOf: string[] };
 
 function lexeme(word: string): string {
   return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -30,13 +15,16 @@ function lexeme(word: string): string {
 export function correctedQueryText(words: QueryWord[]): string {
   return words
     .map((word) => {
-      if ('prefix' in word) return `${lexeme(word.prefix)}:*`;
+      if ('prefix' in word) {
+        // Numbers are whole words, as in the first query (search-query.ts).
+        const typed = /^[0-9]+$/.test(word.prefix)
+          ? lexeme(word.prefix)
+          : `${lexeme(word.prefix)}:*`;
+        const near = (word.near ?? []).map(lexeme);
+        return near.length === 0 ? typed : `(${[typed, ...near].join(' | ')})`;
+      }
       const alternatives = word.anyOf.map(lexeme);
       return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`;
     })
     .join(' & ');
-}
-
-export function correctedQuery(words: QueryWord[]): SQL {
-  return sql`to_tsquery('pg_catalog.simple', ${correctedQueryText(words)})`;
 }

@@ -143,11 +143,13 @@ describe('GET /api/search/:query', () => {
     expect(res.statusCode, res.body.message).toBe(200);
   });
 
-  it('treats LIKE wildcards as plain characters, full-width ones too', async () => {
-    expect((await found('%')).artists).toEqual(['50% Off Band']);
-    expect((await found('％')).artists).toEqual(['50% Off Band']);
-    expect((await found('_')).artists).toEqual(['under_score']);
-    expect((await found('\\')).artists).toEqual(['Back\\slash']);
+  it('searches words: LIKE wildcards and other signs match nothing on their own, full-width ones too', async () => {
+    for (const signs of ['%', '％', '_', '\\', '%_%']) {
+      expect(await found(signs), signs).toEqual({ artists: [], videos: [] });
+    }
+    expect((await found('50%')).artists).toEqual(['50% Off Band']);
+    expect((await found('under_score')).artists).toEqual(['under_score']);
+    expect((await found('back\\sl')).artists).toEqual(['Back\\slash']);
   });
 
   it('answers 400 for an empty, blank or over-long term', async () => {
@@ -190,13 +192,53 @@ describe('GET /api/search/:query', () => {
     expect([...visitor.artists, ...visitor.videos].some((item) => 'isLiked' in item)).toBe(false);
   });
 
-  it('answers at most 20 artists and 40 videos', async () => {
+  it('answers at most 20 artists and a page of 40 videos, and counts every match', async () => {
     for (let n = 0; n < 22; n++) await buildArtist(t.db, { name: `Zydeco Band ${n}` });
     for (let n = 0; n < 42; n++) await buildVideo(t.db, { title: `Zydeco night ${n}` });
     const data = (await search('zydeco')).body.data as SearchData;
     expect(data.artists).toHaveLength(20);
     expect(data.videos).toHaveLength(40);
-    expect(data.total).toBe(60);
+    expect(data).toMatchObject({
+      artistTotal: 22,
+      videoTotal: 42,
+      total: 64,
+      page: 1,
+      pageSize: 40,
+    });
+  });
+
+  it('pages the videos: every match exactly once, in the order of the first page', async () => {
+    for (let n = 0; n < 7; n++) {
+      await buildVideo(t.db, { title: `Pagination polka ${n}`, publishedAt: at(30 + n) });
+      await buildVideo(t.db, {
+        title: `Other ${n}`,
+        description: 'A pagination polka',
+        publishedAt: at(40 + n),
+      });
+    }
+    const all = (await search('pagination polka')).body.data as SearchData;
+    expect(all.videoTotal).toBe(14);
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = await callApi(
+        t.app,
+        'GET',
+        `/api/search/pagination%20polka?page=${page}&pageSize=3`,
+      );
+      const data = res.body.data as SearchData;
+      expect(data).toMatchObject({ page, pageSize: 3, videoTotal: 14 });
+      seen.push(...data.videos.map((video) => video.title));
+    }
+    expect(seen).toEqual(all.videos.map((video) => video.title));
+    expect(new Set(seen).size).toBe(14);
+    // Titles first (newest first), then the videos that say it elsewhere.
+    expect(seen.slice(0, 7).every((title) => title.startsWith('Pagination polka'))).toBe(true);
+    const past = await callApi(t.app, 'GET', '/api/search/pagination%20polka?page=9&pageSize=3');
+    expect((past.body.data as SearchData).videos).toEqual([]);
+    for (const bad of ['page=0', 'pageSize=101', 'page=x']) {
+      const res = await callApi(t.app, 'GET', `/api/search/polka?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
   });
 });
 

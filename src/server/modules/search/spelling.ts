@@ -53,3 +53,15 @@ export function chooseCorrections(misspelt: string, candidates: string[]): strin
     .slice(0, MAX_ALTERNATIVES)
     .map(({ word }) => word);
 }
+
+/** Candidates within the edits a word's length allows, closest first, the word itself left out. */
+export function nearWords(word: string, candidates: string[]): string[] {
+  const limit = allowedEdits(word);
+  return candidates
+    .filter((candidate) => candidate !== word && !candidate.startsWith(word))
+    .map((candidate) => ({ candidate, edits: editDistance(word, candidate) }))
+    .filter(({ edits }) => edits <= limit)
+    .sort((a, b) => a.edits - b.edits)
+    .slice(0, MAX_ALTERNATIVES)
+    .map(({ candidate }) => candidate);
+}

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { likeEscaped } from '../../lib/search-sql.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import type { QueryWord } from './full-text-query.js';
-import { chooseCorrections } from './spelling.js';
+import { chooseCorrections, nearWords } from './spelling.js';
 
 interface WordRow {
   n: number;
@@ -10,51 +10,65 @@ interface WordRow {
   word: string;
   /** A prefix of some word in the list (or digits, which the list leaves out): kept as typed. */
   known: boolean;
-  /** Close words from the list for an unknown word, closest first; null for a known word. */
+  /** Close words from the list (for an unknown word, or every word when asked), closest first. */
   candidate: string | null;
 }
 
 /**
- * One SELECT per word (at most eight), so each word is a constant when planned: the prefix test
- * then reads the trigram index with a known pattern. Over unnest(), the planner took a table scan
- * for the test, stopping at the first match it expected, and ran search_text() for every word of
- * the list: 80 s at 200,000 words.
+ * Each word normalised, whether it is a prefix of a word of the list (a range of the list's
+ * C-collated key: the index answers it for any value, so the statement is prepared once), and for
+ * an unknown word the closest words of the list.
  */
-async function lookUpWords(db: Database, words: string[]): Promise<WordRow[]> {
-  const perWord = words.map(
-    (typed, n) => sql`
-      SELECT ${n}::int AS n, q.word, q.known, c.candidate, c.rank
-      FROM (
-        SELECT w.word, w.word ~ '^[0-9]+$'
-          OR EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE ${likeEscaped(sql`w.word`)} || '%') AS known
-        FROM (SELECT public.search_text(${typed}) AS word) AS w
-      ) AS q
+const wordLookup = preparedPerDatabase((db) =>
+  db
+    .select({
+      n: sql<number>`q.n::int`,
+      word: sql<string>`q.word`,
+      known: sql<boolean>`q.known`,
+      candidate: sql<string | null>`c.candidate`,
+    })
+    .from(
+      sql`(
+        SELECT w.n, w.word, w.word ~ '^[0-9]+$' OR EXISTS (
+            SELECT 1 FROM search_words s
+            WHERE s.word >= w.word AND s.word <= w.word || chr(1114111)
+          ) AS known
+        FROM (
+          SELECT u.n, public.search_text(u.typed) AS word
+          FROM unnest(${sql.placeholder('words')}::text[]) WITH ORDINALITY AS u(typed, n)
+        ) w
+      ) q
       LEFT JOIN LATERAL public.search_word_candidates(
-        CASE WHEN NOT q.known AND q.word <> '' THEN q.word END
+        CASE WHEN (NOT q.known OR ${sql.placeholder('everyWord')}::boolean)
+              AND q.word <> '' AND q.word !~ '^[0-9]+$' THEN q.word END
       ) WITH ORDINALITY AS c(candidate, rank) ON true`,
-  );
-  const result = await db.execute(sql`${sql.join(perWord, sql` UNION ALL `)} ORDER BY n, rank`);
-  // Both drivers (pg and PGlite) answer raw queries with { rows }.
-  return (result as unknown as { rows: WordRow[] }).rows;
+    )
+    .orderBy(sql`q.n, c.rank`)
+    .prepare('search_word_lookup'),
+);
+
+async function lookUpWords(db: Database, words: string[], everyWord: boolean): Promise<WordRow[]> {
+  return wordLookup(db).execute({ words, everyWord });
 }
 
-/**
- * The query words with each misspelt one (no prefix of any word in search_words) replaced by the
- * closest words of the list. Null when that changes nothing, or when a misspelt word has no close
- * word: the search then has nothing more to try.
- */
-export async function correctWords(db: Database, words: string[]): Promise<QueryWord[] | null> {
-  const rows = await lookUpWords(db, words);
+function groupByWord(rows: WordRow[]) {
   const byWord = new Map<number, { word: string; known: boolean; candidates: string[] }>();
   for (const row of rows) {
     const entry = byWord.get(row.n) ?? { word: row.word, known: row.known, candidates: [] };
     if (row.candidate !== null) entry.candidates.push(row.candidate);
     byWord.set(row.n, entry);
   }
+  return [...byWord.values()].filter(({ word }) => word !== '');
+}
+
+/**
+ * The query words, each a prefix, with each misspelt one (no prefix of any word in search_words)
+ * replaced by the closest words of the list. Null when a misspelt word has no close word: the
+ * search then has nothing more to try.
+ */
+export async function correctWords(db: Database, words: string[]): Promise<QueryWord[] | null> {
   const corrected: QueryWord[] = [];
-  let changed = false;
-  for (const { word, known, candidates } of byWord.values()) {
-    if (word === '') continue;
+  for (const { word, known, candidates } of groupByWord(await lookUpWords(db, words, false))) {
     if (known) {
       corrected.push({ prefix: word });
       continue;
@@ -62,7 +76,18 @@ export async function correctWords(db: Database, words: string[]): Promise<Query
     const anyOf = chooseCorrections(word, candidates);
     if (anyOf.length === 0) return null;
     corrected.push({ anyOf });
-    changed = true;
   }
-  return changed ? corrected : null;
+  return corrected;
+}
+
+/**
+ * The query words, each a prefix, with the words of the list that are a typo away from it as
+ * alternatives (any number of edits the word's length allows, not only the fewest): the admin
+ * search shows titles with a misspelt word after those that hold the words as typed.
+ */
+export async function wordsWithNearOnes(db: Database, words: string[]): Promise<QueryWord[]> {
+  return groupByWord(await lookUpWords(db, words, true)).map(({ word, candidates }) => ({
+    prefix: word,
+    near: nearWords(word, candidates),
+  }));
 }

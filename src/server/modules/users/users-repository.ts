@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeNeedle } from '../../lib/search-sql.js';
 import { recoveryCodes, users } from '../../db/schema.js';
@@ -77,9 +77,7 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [eq(users.isAdmin, filter.isAdmin)];
   if (filter.name) {
-    conditions.push(
-      sql`public.search_text(${users.firstName} || ' ' || ${users.lastName}) LIKE '%' || ${likeNeedle(filter.name)} || '%'`,
-    );
+    conditions.push(sql`${users.searchName} LIKE '%' || ${likeNeedle(filter.name)} || '%'`);
   }
   if (filter.lastLoginDays) {
     const since = new Date(Date.now() - filter.lastLoginDays * 24 * 60 * 60 * 1000);
@@ -91,7 +89,8 @@ export async function listUsers(
       .select()
       .from(users)
       .where(where)
-      .orderBy(desc(sql`${users.lastLogin} IS NOT NULL`), desc(users.lastLogin), asc(users.id))
+      // The latest sign-in first, never signed in last: users_admin_last_login_idx's order.
+      .orderBy(sql`${users.lastLogin} DESC NULLS LAST`, asc(users.id))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(users).where(where),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiWriteRoute } from '../../lib/api-write.js';
 import { findSession, isSessionFresh } from '../auth/session-repository.js';
 import { findAllLikedIds } from '../likes/likes-repository.js';
-import type { CacheInvalidation } from '../page-cache/cache-invalidation.js';
+import type { CacheInvalidation } from '../public-pages/cache-invalidation.js';
 import { createViewerCache, type ViewerCache } from './viewer-cache.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { createKeyedCache } from '../../lib/keyed-cache.js';
 import type { SessionRecord } from '../auth/session-repository.js';
-import type { CacheChange, CacheInvalidation } from '../page-cache/cache-invalidation.js';
+import type { CacheChange, CacheInvalidation } from '../public-pages/cache-invalidation.js';
 
 /** Every video and artist a signed-in viewer likes. */
 export interface ViewerLikes {

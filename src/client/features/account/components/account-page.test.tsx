@@ -1,12 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIKED_PAGE_SIZE as SHARED_PAGE_SIZE } from '../../../../shared/schemas/likes.js';
 import { clearSession } from '../../../lib/session.js';
+import { LIKED_PAGE_SIZE } from '../api/liked-content.js';
 import {
   buildArtist,
   buildVideo,
   fail,
   FAN,
+  likedArtists,
+  likedVideos,
   renderAccount,
   sentBody,
 } from '../testing/render-account.js';
@@ -47,11 +51,45 @@ describe('AccountPage access', () => {
 describe('Liked Content', () => {
   it('lists liked artists and videos, linking to their pages', async () => {
     renderAccount({
-      [`GET /users/${FAN.id}/liked-artists`]: { artists: [buildArtist({ id: 3, name: 'Reba' })] },
-      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
+      [`GET /users/${FAN.id}/liked-artists`]: likedArtists([buildArtist({ id: 3, name: 'Reba' })]),
+      [`GET /users/${FAN.id}/liked-videos`]: likedVideos([buildVideo({ id: 9, title: 'Live' })]),
     });
     expect(await screen.findByRole('link', { name: 'Reba' })).toHaveAttribute('href', '/artists/3');
     expect(await screen.findByRole('link', { name: 'Live' })).toHaveAttribute('href', '/videos/9');
+  });
+
+  it('asks for pages of the size the API uses by default', () => {
+    expect(LIKED_PAGE_SIZE).toBe(SHARED_PAGE_SIZE);
+  });
+
+  it('loads a long list a page at a time with Load more', async () => {
+    const user = userEvent.setup();
+    const first = Array.from({ length: 60 }, (_, n) =>
+      buildVideo({ id: n + 1, title: `Song ${n + 1}` }),
+    );
+    let calls = 0;
+    const { fetch } = renderAccount({
+      [`GET /users/${FAN.id}/liked-videos`]: () => {
+        calls += 1;
+        const data =
+          calls === 1
+            ? likedVideos(first, 61)
+            : likedVideos([buildVideo({ id: 61, title: 'Song 61' })], 61, 2);
+        return { status: 200, data };
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Song 60' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Song 61' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Song 61' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const asked = fetch.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('liked-videos'));
+    expect(asked).toEqual([
+      `/api/users/${FAN.id}/liked-videos?page=1&pageSize=60`,
+      `/api/users/${FAN.id}/liked-videos?page=2&pageSize=60`,
+    ]);
   });
 
   it('says when nothing is liked yet', async () => {
@@ -76,11 +114,14 @@ describe('Liked Content', () => {
 
   it('removes an artist with {userId, artistId} and drops it from the list', async () => {
     const user = userEvent.setup();
+    // The server's list: the removal takes Reba out of it, and the page asks for it again.
+    let stored = [buildArtist({ id: 3, name: 'Reba' }), buildArtist({ id: 4, name: 'Dolly' })];
     const { fetch } = renderAccount({
-      [`GET /users/${FAN.id}/liked-artists`]: {
-        artists: [buildArtist({ id: 3, name: 'Reba' }), buildArtist({ id: 4, name: 'Dolly' })],
+      [`GET /users/${FAN.id}/liked-artists`]: () => ({ status: 200, data: likedArtists(stored) }),
+      'PUT /users/liked/remove-artist': () => {
+        stored = stored.filter((artist) => artist.id !== 3);
+        return unliked();
       },
-      'PUT /users/liked/remove-artist': unliked,
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Reba' }));
     await waitFor(() => expect(screen.queryByText('Reba')).not.toBeInTheDocument());
@@ -93,9 +134,13 @@ describe('Liked Content', () => {
 
   it('removes a video with {userId, episodeId}; the last one leaves the empty text', async () => {
     const user = userEvent.setup();
+    let stored = [buildVideo({ id: 9, title: 'Live' })];
     const { fetch } = renderAccount({
-      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
-      'PUT /users/liked/remove-video': unliked,
+      [`GET /users/${FAN.id}/liked-videos`]: () => ({ status: 200, data: likedVideos(stored) }),
+      'PUT /users/liked/remove-video': () => {
+        stored = [];
+        return unliked();
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Live' }));
     expect(await screen.findByText('You have not liked any videos yet.')).toBeInTheDocument();
@@ -108,7 +153,7 @@ describe('Liked Content', () => {
   it('keeps the item and only logs when the removal fails', async () => {
     const user = userEvent.setup();
     renderAccount({
-      [`GET /users/${FAN.id}/liked-videos`]: { videos: [buildVideo({ id: 9, title: 'Live' })] },
+      [`GET /users/${FAN.id}/liked-videos`]: likedVideos([buildVideo({ id: 9, title: 'Live' })]),
       'PUT /users/liked/remove-video': fail(404, 'Video not found.'),
     });
     const list = within((await screen.findByRole('link', { name: 'Live' })).closest('ul')!);

@@ -3,25 +3,28 @@ import type { Artist } from '../../../../shared/schemas/catalogue.js';
 import { ArtistCard } from '../../../components/catalogue/artist-card.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { useLikedArtists, useRemoveLikedArtist } from '../api/liked-content.js';
+import { LikedListMore } from './liked-list-more.js';
 import { RemoveButton } from './remove-button.js';
 
 export function LikedArtists({ userId }: { userId: number }) {
   const artists = useLikedArtists(userId);
+  const loaded = artists.data?.pages.flatMap((page) => page.artists) ?? [];
   return (
     <section className="account-liked" aria-labelledby="liked-artists-heading">
       <h3 id="liked-artists-heading">Liked Artists</h3>
       {artists.isPending && <LoadingView label="Loading liked artists…" />}
       {artists.isError && <ErrorView message={t.likedArtistsError} />}
       {artists.isSuccess &&
-        (artists.data.artists.length === 0 ? (
+        (loaded.length === 0 ? (
           <p className="account-liked__empty">{t.noLikedArtists}</p>
         ) : (
           <ul className="artist-grid">
-            {artists.data.artists.map((artist) => (
+            {loaded.map((artist) => (
               <LikedArtist key={artist.id} artist={artist} userId={userId} />
             ))}
           </ul>
         ))}
+      <LikedListMore query={artists} errorMessage={t.likedArtistsError} />
     </section>
   );
 }

@@ -3,25 +3,28 @@ import type { Video } from '../../../../shared/schemas/catalogue.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { useLikedVideos, useRemoveLikedVideo } from '../api/liked-content.js';
+import { LikedListMore } from './liked-list-more.js';
 import { RemoveButton } from './remove-button.js';
 
 export function LikedVideos({ userId }: { userId: number }) {
   const videos = useLikedVideos(userId);
+  const loaded = videos.data?.pages.flatMap((page) => page.videos) ?? [];
   return (
     <section className="account-liked" aria-labelledby="liked-videos-heading">
       <h3 id="liked-videos-heading">Liked Videos</h3>
       {videos.isPending && <LoadingView label="Loading liked videos…" />}
       {videos.isError && <ErrorView message={t.likedVideosError} />}
       {videos.isSuccess &&
-        (videos.data.videos.length === 0 ? (
+        (loaded.length === 0 ? (
           <p className="account-liked__empty">{t.noLikedVideos}</p>
         ) : (
           <ul className="video-grid">
-            {videos.data.videos.map((video) => (
+            {loaded.map((video) => (
               <LikedVideo key={video.id} video={video} userId={userId} />
             ))}
           </ul>
         ))}
+      <LikedListMore query={videos} errorMessage={t.likedVideosError} />
     </section>
   );
 }

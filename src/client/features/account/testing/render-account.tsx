@@ -60,6 +60,18 @@ export function buildArtist(overrides: Partial<Artist> = {}): Artist {
   };
 }
 
+const pageInfo = (count: number, total = count, page = 1) => ({ total, page, pageSize: 60 });
+
+/** A page of the liked artists list as the API answers it (`total` defaults to the page's length). */
+export const likedArtists = (artists: Artist[], total?: number, page?: number) => ({
+  artists,
+  pageInfo: pageInfo(artists.length, total, page),
+});
+export const likedVideos = (videos: Video[], total?: number, page?: number) => ({
+  videos,
+  pageInfo: pageInfo(videos.length, total, page),
+});
+
 /** /account for `session` (the fan by default), with the account and empty like lists unless `api` says otherwise. */
 export function renderAccount(api: Api = {}, session: Session | null = FAN) {
   if (session) setSession(session);
@@ -68,8 +80,8 @@ export function renderAccount(api: Api = {}, session: Session | null = FAN) {
     routes: [{ path: '/', element: <p>Home page</p> }],
     api: {
       [`GET /users/${FAN.id}`]: ACCOUNT,
-      [`GET /users/${FAN.id}/liked-artists`]: { artists: [] },
-      [`GET /users/${FAN.id}/liked-videos`]: { videos: [] },
+      [`GET /users/${FAN.id}/liked-artists`]: likedArtists([]),
+      [`GET /users/${FAN.id}/liked-videos`]: likedVideos([]),
       ...api,
     },
   });

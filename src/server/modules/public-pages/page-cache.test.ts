@@ -10,7 +10,8 @@ function video(id: number): Video {
     id,
     epid: id,
     title: `Video ${id}`,
-    description: '',
+    // Long enough that a page is worth compressing (page-encodings.ts).
+    description: 'x'.repeat(300),
     thumbnail: '',
     youtube_id: 'aaaaaaaaaaa',
     youtube_url: '',
@@ -58,7 +59,7 @@ function setUp(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
       };
       return { data, dependsOn: [shown, 10, 11].map(videoDependency) };
     },
-    serialize: (data) => JSON.stringify(data),
+    message: 'Home page',
   });
   const get = async (key = 'home') => (await cache.get(key, recipe(key)))!;
   return {
@@ -102,10 +103,10 @@ describe('the page cache', () => {
   it('compresses a page once per encoding, on first demand', async () => {
     const s = setUp();
     const page = await s.get();
-    const br = page.encoded('br');
-    expect(page.encoded('br')).toBe(br);
+    const br = page.encodings.get('br')!;
+    expect(page.encodings.get('br')).toBe(br);
     expect(brotliDecompressSync(br).toString()).toBe(page.body.toString());
-    expect(gunzipSync(page.encoded('gzip')).toString()).toBe(page.body.toString());
+    expect(gunzipSync(page.encodings.get('gzip')!).toString()).toBe(page.body.toString());
   });
 
   it('rebuilds after an invalidation, and tells the other instances', async () => {
@@ -233,7 +234,7 @@ describe('the page cache', () => {
     await small.get('b');
     expect([small.builds('a'), small.builds('b'), small.builds('c')]).toEqual([1, 2, 1]);
     // Encodings count too: compressing 'b' pushes the least recent page ('a') out.
-    (await small.get('b')).encoded('gzip');
+    (await small.get('b')).encodings.get('gzip');
     await small.get('a');
     expect(small.builds('a')).toBe(2);
   });
@@ -242,15 +243,15 @@ describe('the page cache', () => {
     const s = setUp();
     const page = await s.get();
     let made = 0;
-    const make = (text: string) => () => (made++, JSON.stringify({ text }));
+    const make = (text: string) => () => (made++, JSON.stringify({ text, more: 'y'.repeat(2000) }));
     const none = page.variant('|', make('none'))!;
     expect(page.variant('|', make('again'))).toBe(none);
     const one = page.variant('|10', make('likes 10'))!;
     expect(made).toBe(2);
-    expect(JSON.parse(none.body.toString())).toEqual({ text: 'none' });
-    expect(JSON.parse(one.body.toString())).toEqual({ text: 'likes 10' });
+    expect(JSON.parse(none.body.toString())).toMatchObject({ text: 'none' });
+    expect(JSON.parse(one.body.toString())).toMatchObject({ text: 'likes 10' });
     expect(one.etag).not.toBe(none.etag);
-    expect(gunzipSync(one.encoded('gzip')).toString()).toBe(one.body.toString());
+    expect(gunzipSync(one.encodings.get('gzip')!).toString()).toBe(one.body.toString());
     // Past the bound, the caller makes the answer itself.
     for (let k = 0; k < 14; k++) expect(page.variant(`|v${k}`, make(String(k)))).not.toBeNull();
     expect(page.variant('|99', make('99'))).toBeNull();
@@ -262,7 +263,7 @@ describe('the page cache', () => {
     const size = (await s.get('size')).body.length * 3;
     const small = setUp({ maxBytes: size * 2 + 10 });
     await small.get('a');
-    (await small.get('b')).variant('|', () => 'x'.repeat(40));
+    (await small.get('b')).variant('|', () => 'x'.repeat(400));
     // 'b' with its variant and 'a' no longer fit: the least recent ('a') goes.
     await small.get('a');
     expect(small.builds('a')).toBe(2);
@@ -270,6 +271,23 @@ describe('the page cache', () => {
     const rebuilt = await small.get('b');
     expect(small.builds('b')).toBe(2);
     expect(rebuilt.variant('|', () => 'fresh')!.body.toString()).toBe('fresh');
+  });
+
+  it('writes the envelope around a page built as JSON text, and parses it only when asked', async () => {
+    const fake = fakeCacheChannel();
+    const cache = createPageCache({ invalidation: fake.channel, maxAgeMs: 60_000, maxBytes: 1e6 });
+    const page = (await cache.get<{ n: number }>('json', {
+      build: async () => ({ json: '{"n":1}', dependsOn: [] }),
+      message: 'Said "hi"',
+    }))!;
+    expect(page.body.toString()).toBe('{"status":200,"data":{"n":1},"message":"Said \\"hi\\""}');
+    expect(JSON.parse(page.body.toString())).toEqual({
+      status: 200,
+      data: { n: 1 },
+      message: 'Said "hi"',
+    });
+    expect(page.data).toEqual({ n: 1 });
+    expect(page.data).toBe(page.data);
   });
 
   it('passes a failed build on to its callers and tries again on the next call', async () => {

@@ -1,7 +1,8 @@
-import type { TagPageData } from '../../../shared/schemas/public-catalogue.js';
-import type { Database } from '../../db/client.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { findTagWithArtist, listTagVideos } from './tag-page-repository.js';
+/** The category page as it was built before it moved into one SQL statement (tag-page-query.ts): kept as the reference the statement is tested against. */
+import type { TagPageData } from '../../shared/schemas/public-catalogue.js';
+import type { Database } from '../db/client.js';
+import { presentVideos } from '../modules/videos/video-presenter.js';
+import { findTagWithArtist, listTagVideos } from '../modules/tags/tag-page-repository.js';
 
 export interface TagPageRequest {
   id: number;
@@ -13,7 +14,7 @@ export interface TagPageRequest {
 }
 
 /** One page of the category page, or null for an unknown tag. Four queries. */
-export async function buildTagPage(
+export async function referenceTagPage(
   db: Database,
   request: TagPageRequest,
 ): Promise<TagPageData | null> {

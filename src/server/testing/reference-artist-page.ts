@@ -1,11 +1,16 @@
-import type { ArtistDetailData } from '../../../shared/schemas/artists.js';
-import type { Database } from '../../db/client.js';
-import { presentVideos } from '../videos/video-presenter.js';
-import { presentArtists } from './artist-presenter.js';
-import { ARTIST_VIDEOS_LIMIT, findArtistById, listTagVideos } from './artists-repository.js';
+/** The artist page as it was built before it moved into one SQL statement (artist-page-query.ts): kept as the reference the statement is tested against. */
+import type { ArtistDetailData } from '../../shared/schemas/artists.js';
+import type { Database } from '../db/client.js';
+import { presentVideos } from '../modules/videos/video-presenter.js';
+import { presentArtists } from '../modules/artists/artist-presenter.js';
+import {
+  ARTIST_VIDEOS_LIMIT,
+  findArtistById,
+  listTagVideos,
+} from '../modules/artists/artists-repository.js';
 
 /** The artist page: the artist and the newest videos of their tag, or null for an unknown id. */
-export async function buildArtistPage(
+export async function referenceArtistPage(
   db: Database,
   id: number,
   viewer: { includePrivate: boolean; viewerId: number | null },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { CachedPage } from '../page-cache/page-cache.js';
-import { sendCachedPage, sendMarkedPage } from '../page-cache/send-cached-page.js';
+import type { CachedPage } from './page-cache.js';
+import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
 import { findLikedArtistIds } from '../artists/artist-presenter.js';
 import { findLikedVideoIds } from '../videos/video-presenter.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
@@ -43,13 +43,13 @@ export async function viewerLikesAmong(
  * `answer` marks the page's data with the likes; its result is written with JSON.stringify, not
  * the route's serializer, which would check the whole page against its schema every time.
  */
-export async function sendViewerPage<T>(
+export async function sendViewerPage<T, R extends FastifyReply>(
   request: FastifyRequest,
-  reply: FastifyReply,
+  reply: R,
   source: LikesSource,
   viewerId: number,
   view: { page: CachedPage<T>; ids: PageIds; answer: (liked: ViewerLikes) => unknown },
-): Promise<FastifyReply> {
+): Promise<R> {
   const { page, ids, answer } = view;
   const liked = await viewerLikesAmong(source, viewerId, ids);
   const likedHere = (list: number[], set: ReadonlySet<number>) =>

@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { etagOf } from '../../lib/etag.js';
+import { createEncodings, type Encodings } from './page-encodings.js';
 import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
 
 /** Bytes of an answer as kept: made once, with their validator and compressed forms. */
@@ -10,13 +10,17 @@ export interface CachedBody {
    */
   body: Buffer;
   etag: string;
-  /** The body compressed once, on first demand, and kept: ~50 KB of JSON becomes ~7 KB. */
-  encoded(encoding: 'br' | 'gzip'): Buffer;
+  /** The body compressed, made on first demand and kept (see page-encodings.ts). */
+  encodings: Encodings;
 }
 
 /** A public page as built once and served to every visitor until something it shows changes. */
 export interface CachedPage<T> extends CachedBody {
-  data: T;
+  /**
+   * The page as objects, for signed-in viewers and server rendering. Pages built in SQL arrive as
+   * JSON text; it is parsed on first use only, since most pages are only ever sent as bytes.
+   */
+  readonly data: T;
   /** What the page shows that can change without an edit of the page: see `videoDependency`. */
   dependsOn: ReadonlySet<string>;
   /**
@@ -27,19 +31,30 @@ export interface CachedPage<T> extends CachedBody {
   variant(key: string, make: () => string): CachedBody | null;
 }
 
-/** What a builder returns: the page, and the videos and artists whose like counts it shows. */
-export interface PageBuild<T> {
-  data: T;
-  dependsOn: Iterable<string>;
-}
+/**
+ * What a builder returns: the page's data, as JSON text (built by the database) or as objects,
+ * and the videos and artists whose like counts it shows.
+ */
+export type PageBuild<T> = ({ json: string } | { data: T }) & { dependsOn: Iterable<string> };
 
 /**
- * One kind of page: how to build the page for a key, and how to write it. A build that finds
- * nothing (an unknown or private id) returns null, and nothing is kept.
+ * One kind of page: how to build the page for a key, and the message of its answer. A build that
+ * finds nothing (an unknown or private id) returns null, and nothing is kept.
  */
 export interface PageRecipe<T> {
   build(): Promise<PageBuild<T> | null>;
-  serialize(data: T): string;
+  message: string;
+}
+
+const ENVELOPE_START = '{"status":200,"data":';
+
+/** The API envelope around data already written as JSON: `ok(data, message)`. */
+export function envelopeJson(dataJson: string, message: string): string {
+  return `${ENVELOPE_START}${dataJson}${envelopeEnd(message)}`;
+}
+
+function envelopeEnd(message: string): string {
+  return `,"message":${JSON.stringify(message)}}`;
 }
 
 export interface PageCache {
@@ -69,9 +84,9 @@ export const videoDependency = (id: number) => `video:${id}`;
 export const artistDependency = (id: number) => `artist:${id}`;
 
 /**
- * Each page also keeps its data as objects, for signed-in viewers; on V8 those take about twice
+ * A page parsed for signed-in viewers keeps its data as objects too; on V8 those take about twice
  * the bytes of their JSON (measured: 3,000 video pages grew the heap ~6x their JSON, garbage
- * included). Counted, so the bound is on memory rather than on JSON.
+ * included). Counted once parsed, so the bound is on memory rather than on JSON.
  */
 const DATA_PER_BODY_BYTE = 2;
 
@@ -80,9 +95,6 @@ const DATA_PER_BODY_BYTE = 2;
  * a few like one thing or two, so a handful covers nearly every view.
  */
 const MAX_VARIANTS = 16;
-
-/** Near brotli's best size at a fraction of quality 11's time; paid once per page. */
-const BROTLI_QUALITY = 9;
 
 interface Entry {
   page: CachedPage<unknown>;
@@ -122,9 +134,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (keys?.size === 0) keysByDependency.delete(dependency);
     }
   };
-  const store = (key: string, page: CachedPage<unknown>) => {
+  const store = (key: string, page: CachedPage<unknown>, bytes: number) => {
     remove(key);
-    const bytes = page.body.length * (1 + DATA_PER_BODY_BYTE);
     const entry: Entry = { page, builtAt: now(), bytes };
     entries.set(key, entry);
     keptBytes += entry.bytes;
@@ -170,33 +181,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const makeBody = (json: string, grown: (bytes: number) => void): CachedBody => {
     const body = Buffer.from(json);
-    const encodings = new Map<'br' | 'gzip', Buffer>();
-    return {
-      body,
-      etag: etagOf(body),
-      encoded(encoding) {
-        let bytes = encodings.get(encoding);
-        if (!bytes) {
-          bytes =
-            encoding === 'br'
-              ? brotliCompressSync(body, {
-                  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
-                })
-              : gzipSync(body, { level: 9 });
-          encodings.set(encoding, bytes);
-          grown(bytes.length);
-        }
-        return bytes;
-      },
-    };
+    return { body, etag: etagOf(body), encodings: createEncodings(body, grown) };
   };
 
-  const makePage = <T>(key: string, built: PageBuild<T>, json: string): CachedPage<T> => {
+  /** The page, and the bytes it holds from the start. */
+  const makePage = <T>(
+    key: string,
+    built: PageBuild<T>,
+    message: string,
+  ): { page: CachedPage<T>; bytes: number } => {
     const variants = new Map<string, CachedBody>();
     const grown = (bytes: number) => grow(key, page as CachedPage<unknown>, bytes);
+    let data: T | undefined = 'data' in built ? built.data : undefined;
+    const body = makeBody(
+      envelopeJson('json' in built ? built.json : JSON.stringify(built.data), message),
+      grown,
+    );
+    // Only the bytes are kept, not the JSON text: a page's text is a V8 string on the heap, twice
+    // its length when a title has a character beyond Latin-1 (a dash), which made thousands of
+    // new pages hold ~100 MB of heap and the garbage collector the busiest part of the server.
+    const dataBytes = () => body.body.length * DATA_PER_BODY_BYTE;
+    const endLength = Buffer.byteLength(envelopeEnd(message));
     const page: CachedPage<T> = {
-      ...makeBody(json, grown),
-      data: built.data,
+      ...body,
+      get data(): T {
+        if (data === undefined) {
+          const json = body.body.subarray(ENVELOPE_START.length, body.body.length - endLength);
+          data = JSON.parse(json.toString()) as T;
+          grown(dataBytes());
+        }
+        return data;
+      },
       dependsOn: new Set(built.dependsOn),
       variant(variantKey, make) {
         let variant = variants.get(variantKey);
@@ -209,18 +224,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return variant;
       },
     };
-    return page;
+    return { page, bytes: page.body.length + (data === undefined ? 0 : dataBytes()) };
   };
 
   const fly = <T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null> => {
     const flight: Flight = { promise: Promise.resolve(null), missed: new Set() };
     const promise = recipe.build().then((built) => {
       if (!built) return null;
-      const page = makePage(key, built, recipe.serialize(built.data));
+      const { page, bytes } = makePage(key, built, recipe.message);
       const { missed } = flight;
       const stale =
         missed === 'all' || [...page.dependsOn].some((dependency) => missed.has(dependency));
-      if (!stale && invalidation.isLive()) store(key, page as CachedPage<unknown>);
+      if (!stale && invalidation.isLive()) store(key, page as CachedPage<unknown>, bytes);
       return page;
     });
     flight.promise = promise as Promise<CachedPage<unknown> | null>;

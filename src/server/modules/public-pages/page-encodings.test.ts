@@ -1,0 +1,55 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { COMPRESSION_STEPS, createEncodings, MIN_COMPRESSED_BYTES } from './page-encodings.js';
+
+/** JSON-like text that compresses as pages do: repeated keys, varied values. */
+function pageLike(bytes: number): Buffer {
+  const items: string[] = [];
+  for (let i = 0; items.join(',').length < bytes; i++) {
+    items.push(JSON.stringify({ id: i, title: `Song ${i * 7919} live`, tags: [{ id: i % 13 }] }));
+  }
+  return Buffer.from(`[${items.join(',')}]`);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('page encodings', () => {
+  it('sends a small body as it is', () => {
+    const encodings = createEncodings(Buffer.alloc(MIN_COMPRESSED_BYTES - 1, 'a'), () => undefined);
+    expect(encodings.get('br')).toBeNull();
+    expect(encodings.get('gzip')).toBeNull();
+  });
+
+  it('makes a cheap form first, then better ones off the event loop as the page is asked again', async () => {
+    const body = pageLike(20_000);
+    let held = 0;
+    const encodings = createEncodings(body, (bytes) => (held += bytes));
+    let sends = 0;
+    const send = () => (sends++, encodings.get('br')!);
+    const first = send();
+    expect(brotliDecompressSync(first).equals(body)).toBe(true);
+    expect(held).toBe(first.length);
+    const [, good, best] = COMPRESSION_STEPS;
+    while (sends < good.afterSends - 1) expect(send()).toBe(first);
+    await settle();
+    expect(send()).toBe(first); // this send asks for the better form
+    await settle();
+    const better = send();
+    expect(better.length).toBeLessThan(first.length);
+    expect(brotliDecompressSync(better).equals(body)).toBe(true);
+    while (sends < best.afterSends - 1) expect(send()).toBe(better);
+    send();
+    await settle();
+    const smallest = send();
+    expect(smallest.length).toBeLessThan(better.length);
+    expect(brotliDecompressSync(smallest).equals(body)).toBe(true);
+    expect(held).toBe(smallest.length);
+  });
+
+  it('keeps gzip and brotli apart', async () => {
+    const body = pageLike(5_000);
+    const encodings = createEncodings(body, () => undefined);
+    expect(gunzipSync(encodings.get('gzip')!).equals(body)).toBe(true);
+    expect(brotliDecompressSync(encodings.get('br')!).equals(body)).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiEnvelope } from '../../../shared/api-envelope.js';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../lib/http-errors.js';
+import { ok } from '../../lib/reply.js';
+import type { ViewerLikes } from '../viewer-cache/viewer-cache.js';
+import type { CachedPage, PageBuild } from './page-cache.js';
+import { sendCachedPage } from './send-cached-page.js';
+import { sendViewerPage, type PageIds } from './viewer-page.js';
+
+/**
+ * A kind of public page (home, video, category, artist, search) with parameters P and data T:
+ * everything the one way of serving them needs to know. Visitors get the cached bytes;
+ * signed-in viewers the cached page with their likes marked; administrators, who may see private
+ * videos, a page built for them.
+ */
+export interface PublicPage<P, T> {
+  /** The page cache's key for these parameters: one key, one page. */
+  key(params: P): string;
+  /** The page as visitors see it (public videos only), or null when it does not exist for them. */
+  build(db: Database, params: P): Promise<PageBuild<T> | null>;
+  /**
+   * The page as an administrator sees it (private videos too, their own likes marked), or null.
+   * Absent for pages that show administrators what visitors see (the home page).
+   */
+  buildForAdmin?: (db: Database, params: P, adminId: number) => Promise<T | null>;
+  /** The artists and videos shown, whose likes a signed-in viewer's answer marks. */
+  shown(data: T): PageIds;
+  /** The page as a viewer who likes these sees it. */
+  withLikes(data: T, liked: ViewerLikes): T;
+  /** The answer's message. */
+  message: string;
+  /** The 404's message when `build` finds nothing. */
+  notFoundMessage: string;
+}
+
+/**
+ * The page as visitors see it, from the page cache (built on first demand), or null when it does
+ * not exist for them. Server rendering reads pages through this too, so a cached page's HTML
+ * costs no database work.
+ */
+export function cachedPublicPage<P, T>(
+  app: FastifyInstance,
+  kind: PublicPage<P, T>,
+  params: P,
+): Promise<CachedPage<T> | null> {
+  return app.pageCache.get(kind.key(params), {
+    build: () => kind.build(app.db, params),
+    message: kind.message,
+  });
+}
+
+/** Answers a request for a public page, whoever asks. */
+export async function servePublicPage<P, T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: PublicPage<P, T>,
+  params: P,
+): Promise<FastifyReply | ApiEnvelope<T>> {
+  const viewer = request.user;
+  if (viewer?.isAdmin && kind.buildForAdmin) {
+    const data = await kind.buildForAdmin(app.db, params, viewer.id);
+    if (!data) throw notFound(kind.notFoundMessage);
+    return ok(data, kind.message);
+  }
+  const page = await cachedPublicPage(app, kind, params);
+  if (!page) throw notFound(kind.notFoundMessage);
+  if (!viewer) return sendCachedPage(request, reply, page);
+  return sendViewerPage(request, reply, app, viewer.id, {
+    page,
+    ids: kind.shown(page.data),
+    answer: (liked) => ok(kind.withLikes(page.data, liked), kind.message),
+  });
+}

@@ -1,0 +1,51 @@
+import { catalogueMessages } from '../../../shared/messages/catalogue.js';
+import type { SearchData } from '../../../shared/schemas/public-catalogue.js';
+import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
+import type { PublicPage } from '../public-pages/public-page.js';
+import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
+import { searchCatalogue } from './search-repository.js';
+
+export interface SearchPageParams {
+  query: string;
+  page: number;
+  pageSize: number;
+}
+
+function withLikes(
+  data: SearchData,
+  liked: { artists: ReadonlySet<number>; videos: ReadonlySet<number> },
+): SearchData {
+  return {
+    ...data,
+    artists: markLikedArtists(data.artists, liked.artists),
+    videos: markLikedVideos(data.videos, liked.videos),
+  };
+}
+
+/** The search results page (GET /api/search/{query}?page=&pageSize=, /search/{query}). */
+export const searchPage: PublicPage<SearchPageParams, SearchData> = {
+  key: ({ query, page, pageSize }) => `search/${query}?page=${page}&pageSize=${pageSize}`,
+  build: async (db, { query, page, pageSize }) => {
+    const found = await searchCatalogue(db, { term: query, page, pageSize, includePrivate: false });
+    return {
+      json: found.json,
+      dependsOn: [...found.artistIds.map(artistDependency), ...found.videoIds.map(videoDependency)],
+    };
+  },
+  buildForAdmin: async (db, { query, page, pageSize }, adminId) => {
+    const found = await searchCatalogue(db, { term: query, page, pageSize, includePrivate: true });
+    const [artists, videos] = await Promise.all([
+      findLikedArtistIds(db, adminId, found.artistIds),
+      findLikedVideoIds(db, adminId, found.videoIds),
+    ]);
+    return withLikes(JSON.parse(found.json) as SearchData, { artists, videos });
+  },
+  shown: (data) => ({
+    artists: data.artists.map((artist) => artist.id),
+    videos: data.videos.map((video) => video.id),
+  }),
+  withLikes: (data, liked) => withLikes(data, liked),
+  message: catalogueMessages.searchDone,
+  notFoundMessage: catalogueMessages.searchDone,
+};

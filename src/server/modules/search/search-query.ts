@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
+import { likeEscaped } from '../../lib/search-sql.js';
+import { artistJson } from '../artists/artist-json.js';
+import { videoJson } from '../videos/video-json.js';
+
+/** The artists a search shows, best first; the rest are counted. */
+export const SEARCH_ARTISTS = 20;
+
+/**
+ * The search's first query over the typed words: each word normalised like the documents; the
+ * last one a prefix (the word may still be being typed), the others whole words; numbers always
+ * whole ('Episode 5' is not 'Episode 512'). Whole words are what the full-text index answers
+ * fastest: a prefix gathers every word it begins, and made each lookup ~5x slower.
+ */
+export const typedQuery = sql`(
+  SELECT string_agg(
+    '''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || ''''
+      || CASE WHEN w.word ~ '^[0-9]+$' OR w.n < w.last THEN '' ELSE ':*' END,
+    ' & ' ORDER BY w.n)
+  FROM (
+    SELECT n, word, max(n) FILTER (WHERE word <> '') OVER () AS last
+    FROM (
+      SELECT u.n, public.search_text(u.typed) AS word
+      FROM unnest(${sql.placeholder('words')}::text[]) WITH ORDINALITY AS u(typed, n)
+    ) normalised
+  ) w
+  WHERE w.word <> ''
+)`;
+
+/**
+ * One page of the site search in one prepared statement, written as JSON by the database: the
+ * artists whose name holds every word (the exact name first, then names starting with the text),
+ * and the videos whose title or description does (every word in the title first, each group
+ * newest first), with the true number of each. The matching videos are read once, for the count
+ * and the page together. `query` replaces the typed words' query when set (a corrected one).
+ */
+const searchStatement = (visibility: 'public' | 'any') =>
+  preparedPerDatabase((db) => {
+    const visible = visibility === 'public' ? sql.raw('AND v.is_public') : sql.raw('');
+    return db
+      .select({
+        json: sql<string>`search.json`,
+        videoTotal: sql<number>`search.video_total`,
+        artistIds: sql<number[]>`search.artist_ids`,
+        videoIds: sql<number[]>`search.video_ids`,
+      })
+      .from(
+        sql`(
+        WITH q AS (
+          SELECT to_tsquery('pg_catalog.simple',
+                   coalesce(${sql.placeholder('query')}::text, ${typedQuery})) AS query,
+                 public.search_text(${sql.placeholder('term')}::text) AS term
+        ), matches AS (
+          SELECT v.id, v.published_at, v.search_title_document @@ q.query AS in_title
+          FROM videos v, q WHERE v.search_document @@ q.query ${visible}
+        ), video_page AS (
+          SELECT m.id, row_number() OVER (
+                   ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC) AS ord
+          FROM matches m
+          ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC
+          OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+          LIMIT ${sql.placeholder('pageSize')}::int
+        ), artist_matches AS (
+          SELECT a.* FROM artists a, q WHERE a.search_name_document @@ q.query
+        ), artist_page AS (
+          SELECT a.*, row_number() OVER (
+                   ORDER BY a.search_name = q.term DESC,
+                            a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' DESC,
+                            a.name, a.id) AS ord
+          FROM artist_matches a, q
+          ORDER BY ord LIMIT ${sql.raw(String(SEARCH_ARTISTS))}
+        ), totals AS (
+          SELECT (SELECT count(*) FROM matches)::int AS videos,
+                 (SELECT count(*) FROM artist_matches)::int AS artists
+        )
+        SELECT json_build_object(
+            'artists', (SELECT coalesce(json_agg(${artistJson('ap')} ORDER BY ap.ord), '[]'::json)
+                        FROM artist_page ap),
+            'videos', (SELECT coalesce(json_agg(${videoJson('v')} ORDER BY vp.ord), '[]'::json)
+                       FROM video_page vp JOIN videos v ON v.id = vp.id),
+            'total', totals.artists + totals.videos,
+            'artistTotal', totals.artists,
+            'videoTotal', totals.videos,
+            'page', ${sql.placeholder('page')}::int,
+            'pageSize', ${sql.placeholder('pageSize')}::int
+          )::text AS json,
+          totals.videos AS video_total,
+          ARRAY(SELECT id FROM artist_page ORDER BY ord) AS artist_ids,
+          ARRAY(SELECT id FROM video_page ORDER BY ord) AS video_ids
+        FROM totals
+      ) AS search`,
+      )
+      .prepare(`search_page_${visibility}`);
+  });
+
+const statements = { public: searchStatement('public'), any: searchStatement('any') };
+
+export interface SearchPageRequest {
+  /** The words as typed (search-terms.ts); normalised by the database. */
+  words: string[];
+  /** A tsquery over normalised words that replaces the typed words' query (a corrected one). */
+  query: string | null;
+  /** The whole text as typed, for "the exact name first". */
+  term: string;
+  page: number;
+  pageSize: number;
+  includePrivate: boolean;
+}
+
+export interface SearchPageJson {
+  /** SearchData as JSON text. */
+  json: string;
+  videoTotal: number;
+  artistIds: number[];
+  videoIds: number[];
+}
+
+export async function findSearchPageJson(
+  db: Database,
+  request: SearchPageRequest,
+): Promise<SearchPageJson> {
+  const statement = statements[request.includePrivate ? 'any' : 'public'];
+  const [row] = await statement(db).execute({
+    words: request.words,
+    query: request.query,
+    term: request.term,
+    page: request.page,
+    pageSize: request.pageSize,
+  });
+  return row!;
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
+import { videoJson } from '../videos/video-json.js';
+
+/**
+ * One page of a category in one prepared statement, written as JSON by the database: the tag,
+ * the artist who owns it, a page of its videos newest first and how many there are in all.
+ * Private videos are listed and counted for administrators only.
+ */
+const tagPageStatement = (visibility: 'public' | 'any') =>
+  preparedPerDatabase((db) => {
+    const visible = sql.raw(visibility === 'public' ? 'AND v.is_public' : '');
+    return db
+      .select({
+        json: sql<string>`json_build_object(
+          'id', t.id,
+          'name', t.name,
+          'artistId', (SELECT a.id FROM artists a WHERE a.tag_id = t.id),
+          'videos', shown.list,
+          'total', (
+            SELECT count(*) FROM video_tags vt JOIN videos v ON v.id = vt.video_id
+            WHERE vt.tag_id = t.id ${visible})::int
+        )::text`,
+        videoIds: sql<number[]>`shown.ids`,
+      })
+      .from(
+        sql`tags t CROSS JOIN LATERAL (
+          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.ord), '[]'::json) AS list,
+                 coalesce(array_agg(page.id ORDER BY page.ord), '{}') AS ids
+          FROM (
+            SELECT v.id, row_number() OVER (ORDER BY v.published_at DESC, v.id DESC) AS ord
+            FROM video_tags vt JOIN videos v ON v.id = vt.video_id
+            WHERE vt.tag_id = t.id ${visible}
+            ORDER BY v.published_at DESC, v.id DESC
+            OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+            LIMIT ${sql.placeholder('pageSize')}::int
+          ) page JOIN videos v ON v.id = page.id
+        ) shown`,
+      )
+      .where(sql`t.id = ${sql.placeholder('id')}`)
+      .prepare(`tag_page_${visibility}`);
+  });
+
+const statements = { public: tagPageStatement('public'), any: tagPageStatement('any') };
+
+export interface TagPageRequest {
+  id: number;
+  page: number;
+  pageSize: number;
+  /** Administrators see (and count) private videos too. */
+  includePrivate: boolean;
+}
+
+/** TagPageData as JSON text and the videos it shows, or null for an unknown tag. */
+export async function findTagPageJson(
+  db: Database,
+  request: TagPageRequest,
+): Promise<{ json: string; videoIds: number[] } | null> {
+  const { includePrivate, ...params } = request;
+  const [row] = await statements[includePrivate ? 'any' : 'public'](db).execute(params);
+  return row ?? null;
+}

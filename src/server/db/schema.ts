@@ -246,6 +246,15 @@ export const videoSuggestionsStale = pgTable('video_suggestions_stale', {
  * rewrite every index of the row, the GIN ones included (migration 0005). The dashboard's most
  * liked videos are read from its index.
  */
+/**
+ * How many administrators and how many fans there are, kept by triggers on users (migration
+ * 0009): the user lists' unfiltered total without counting 50,000 rows per page.
+ */
+export const peopleCounts = pgTable('people_counts', {
+  isAdmin: boolean('is_admin').primaryKey(),
+  total: integer('total').notNull(),
+});
+
 export const videoPopularity = pgTable(
   'video_popularity',
   {

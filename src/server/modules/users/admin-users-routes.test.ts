@@ -99,6 +99,35 @@ describe('GET /api/users', () => {
     expect(page2.body.data).toMatchObject({ pageInfo: { total: 3, page: 2, pageSize: 2 } });
   });
 
+  it('counts everyone of the role without a filter, through sign-ups, role changes and deletions', async () => {
+    const totals = async () => {
+      const [fans, admins] = await Promise.all(
+        ['/api/users', '/api/admin/users'].map((path) =>
+          callApi(t.app, 'GET', `${path}?pageSize=1`, { token: admin.token }),
+        ),
+      );
+      return [fans, admins].map(
+        (res) => (res!.body.data as { pageInfo: { total: number } }).pageInfo.total,
+      );
+    };
+    const counted = async () => {
+      const rows = await t.db.select({ isAdmin: users.isAdmin }).from(users);
+      return [rows.filter((row) => !row.isAdmin).length, rows.filter((row) => row.isAdmin).length];
+    };
+    expect(await totals()).toEqual(await counted());
+    const [fansBefore, adminsBefore] = await counted();
+    const made = await Promise.all(
+      [1, 2, 3].map((i) => buildUser(t.db, { firstName: 'Counted', lastName: `Fan${i}` })),
+    );
+    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, made[0]!.id));
+    expect(await totals()).toEqual([fansBefore! + 2, adminsBefore! + 1]);
+    await t.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, made[1]!.id));
+    await t.db.delete(users).where(eq(users.id, made[2]!.id));
+    await t.db.delete(users).where(eq(users.id, made[0]!.id));
+    expect(await totals()).toEqual([fansBefore! + 1, adminsBefore!]);
+    expect(await totals()).toEqual(await counted());
+  });
+
   it.each([
     ['days=15', "days must be 30, 60, 90 or 'all'"],
     ['pageSize=501', 'pageSize must be at most 500'],

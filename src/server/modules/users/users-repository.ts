@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeNeedle } from '../../lib/search-sql.js';
-import { recoveryCodes, users } from '../../db/schema.js';
+import { withCustomPlans } from '../../db/custom-plans.js';
+import { peopleCounts, recoveryCodes, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -84,16 +85,30 @@ export async function listUsers(
     conditions.push(gte(users.lastLogin, since));
   }
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
+  const page = (tx: Database) =>
+    tx
       .select()
       .from(users)
       .where(where)
       // The latest sign-in first, never signed in last: users_admin_last_login_idx's order.
       .orderBy(sql`${users.lastLogin} DESC NULLS LAST`, asc(users.id))
       .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(users).where(where),
+      .offset(filter.offset);
+  if (conditions.length === 1) {
+    // Everyone of the role: the count kept by triggers (people_counts), not 50,000 rows counted.
+    const [rows, totals] = await Promise.all([
+      page(db),
+      db
+        .select({ n: peopleCounts.total })
+        .from(peopleCounts)
+        .where(eq(peopleCounts.isAdmin, filter.isAdmin)),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+  // A name piece of one letter and one of six want different plans.
+  const [rows, totals] = await withCustomPlans(db, async (tx) => [
+    await page(tx),
+    await tx.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -1,10 +1,10 @@
 /**
- * The ceiling: a bare Fastify 5 server in its own process that answers every request with one
+ * The ceiling: a bare Node http server in its own process that answers every request with one
  * constant body (bytes, content-type and content-encoding copied from a real answer). Loading it
- * exactly like an endpoint shows what this machine, client and framework can do at most for an
- * answer of that size; the bench reports each endpoint as a share of it.
+ * exactly like an endpoint shows what this machine and client can do at most for an answer of
+ * that size, with no framework at all; the bench reports each endpoint as a share of it.
  */
-import Fastify, { type FastifyReply } from 'fastify';
+import { createServer } from 'node:http';
 
 export type CeilingMessage = {
   id: number;
@@ -16,28 +16,30 @@ export type CeilingReply = { type: 'ready'; port: number } | { type: 'answer-set
 
 let answer = {
   body: Buffer.from('{}'),
-  contentType: 'application/json; charset=utf-8',
-  contentEncoding: null as string | null,
+  headers: { 'content-type': 'application/json; charset=utf-8' } as Record<string, string>,
 };
 
-const app = Fastify({ logger: false });
-const handler = async (_request: unknown, reply: FastifyReply) => {
-  void reply.header('content-type', answer.contentType);
-  if (answer.contentEncoding) void reply.header('content-encoding', answer.contentEncoding);
-  return reply.send(answer.body);
-};
-app.route({ method: ['GET', 'POST', 'PUT'], url: '/', handler });
-app.route({ method: ['GET', 'POST', 'PUT'], url: '/*', handler });
+const server = createServer((request, response) => {
+  // A request's body (logins, likes) is read to its end before answering, as a real server must.
+  request.resume();
+  request.on('end', () => {
+    response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+    response.end(answer.body);
+  });
+});
+server.keepAliveTimeout = 72_000;
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const address = server.address();
 if (address === null || typeof address === 'string') throw new Error('no TCP address');
 
 process.on('message', (message: CeilingMessage) => {
   answer = {
     body: Buffer.from(message.body, 'base64'),
-    contentType: message.contentType,
-    contentEncoding: message.contentEncoding,
+    headers: {
+      'content-type': message.contentType,
+      ...(message.contentEncoding ? { 'content-encoding': message.contentEncoding } : {}),
+    },
   };
   process.send?.({ type: 'answer-set', id: message.id } satisfies CeilingReply);
 });

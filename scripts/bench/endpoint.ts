@@ -17,6 +17,11 @@ export interface Endpoint {
   contentType?: RegExp;
   /** Puts back what the load changed (likes). */
   after?: () => Promise<void>;
+  /**
+   * For pages asked for the first time: the warm-up's own requests, and the number of answers
+   * the measured run stops at, so that no request of perConnection is sent twice (see eachOnce).
+   */
+  once?: { warmup: RequestSpec[][]; amount: number };
 }
 
 export function get(path: string, headers?: Record<string, string>): RequestSpec {
@@ -68,4 +73,33 @@ export function interleave(...lists: RequestSpec[][]): RequestSpec[] {
     for (const list of lists) if (list.length > 0) mixed.push(list[i % list.length]!);
   }
   return mixed;
+}
+
+/**
+ * A list split so every request is sent once: a few samples, then the warm-up's share, then the
+ * measured share dealt out to the connections. The run stops a little before the shortest
+ * connection's list would wrap around (connections keep nearly the same pace), so no page is
+ * asked for twice and the page cache never answers.
+ */
+export function eachOnce(
+  list: RequestSpec[],
+  connections: number,
+  warmupCount: number,
+): Pick<Endpoint, 'perConnection' | 'samples' | 'once'> {
+  if (list.length === 0) throw new Error('eachOnce: no requests to send');
+  // A short list (the smoke run's tiny catalogue) keeps most of itself for the measured run.
+  const samplesEnd = Math.min(40, Math.ceil(list.length / 10));
+  const warmupEnd = samplesEnd + Math.min(warmupCount, Math.floor((list.length - samplesEnd) / 4));
+  const measured = list.length > warmupEnd ? list.slice(warmupEnd) : list;
+  const warmup = warmupEnd > samplesEnd ? list.slice(samplesEnd, warmupEnd) : measured;
+  const perConnection = partition(measured, connections);
+  const shortest = Math.min(...perConnection.map((each) => each.length));
+  return {
+    samples: spread(list.slice(0, samplesEnd), 10),
+    perConnection,
+    once: {
+      warmup: partition(warmup, connections),
+      amount: Math.max(connections, Math.floor(shortest * connections * 0.9)),
+    },
+  };
 }

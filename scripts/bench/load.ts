@@ -46,7 +46,9 @@ async function runScenario(scenario: LoadScenario): Promise<LoadResult> {
       {
         url: scenario.origin,
         connections: scenario.connections,
-        duration: scenario.durationSeconds,
+        ...(scenario.amount === undefined
+          ? { duration: scenario.durationSeconds }
+          : { amount: scenario.amount }),
         // autocannon stops on a sampling tick (every second by default), so a 0.2 s warm-up
         // would last a whole second; its per-tick samples are not used here.
         sampleInt: 100,

@@ -108,21 +108,30 @@ export async function measureEndpoint(
   await settle(server.origin);
   const { answer, failures } = await takeSamples(server.origin, endpoint);
   await endpoint.after?.();
+  const { once } = endpoint;
   const scenario = (origin: string, durationSeconds: number) => ({
     origin,
     connections: endpoint.connections,
     durationSeconds,
     perConnection: endpoint.perConnection,
+    ...(once ? { amount: once.amount } : {}),
+  });
+  // A first-time page's warm-up asks for pages of its own, so the measured ones stay unseen.
+  const warmup = (origin: string) => ({
+    origin,
+    connections: endpoint.connections,
+    durationSeconds: context.warmupSeconds,
+    perConnection: once?.warmup ?? endpoint.perConnection,
   });
 
-  await loader.run(scenario(server.origin, context.warmupSeconds));
+  await loader.run(warmup(server.origin));
   await server.loopDelay(); // starts the window after the warm-up
   const result = await loader.run(scenario(server.origin, context.seconds));
   const loopDelay = await server.loopDelay();
   await endpoint.after?.();
 
   await ceiling.answerWith(answer);
-  await loader.run(scenario(ceiling.origin, context.warmupSeconds));
+  await loader.run(warmup(ceiling.origin));
   const ceilingResult = await loader.run(scenario(ceiling.origin, context.seconds));
   const ratio =
     ceilingResult.requestsPerSecond > 0

@@ -217,7 +217,11 @@ export interface PostgresSample {
   /** Other public videos, for the uncached figure: more than one run can ask for. */
   coldVideoIds: number[];
   tagIds: number[];
+  /** Tags with a second page of public videos (20 a page), each asked for once. */
+  pageTwoTagIds: number[];
   artistIds: number[];
+  /** Artists outside artistIds, each asked for once. */
+  coldArtistIds: number[];
 }
 
 /** A deterministic spread of ids across the whole catalogue (not just its first rows). */
@@ -230,12 +234,16 @@ export async function samplePostgres(url: string): Promise<PostgresSample> {
     return {
       videoIds: await ids(`SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 100`),
       coldVideoIds: await ids(
-        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 8000 OFFSET 100`,
+        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 16000 OFFSET 100`,
       ),
       tagIds: await ids(
         `SELECT t.id FROM tags t WHERE EXISTS (SELECT 1 FROM video_tags vt WHERE vt.tag_id = t.id) ${SPREAD('t.id')} LIMIT 60`,
       ),
+      pageTwoTagIds: await ids(
+        `SELECT t.id FROM tags t WHERE (SELECT count(*) FROM video_tags vt JOIN videos v ON v.id = vt.video_id AND v.is_public WHERE vt.tag_id = t.id) > 20 ${SPREAD('t.id')}`,
+      ),
       artistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} LIMIT 60`),
+      coldArtistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} OFFSET 60`),
     };
   });
 }

@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --smoke]: the bench suite of issue 5. Runs the production build as a child
  * process on PostgreSQL (the 100k catalogue) and on the embedded database (demo size), loads it
- * from a second process (autocannon), compares each endpoint with a bare Fastify server giving a
+ * from a second process (autocannon), compares each endpoint with a bare Node http server giving a
  * same-size answer (the ceiling), and prints the figures next to the issue's targets. The full run
  * exits 1 when a target is missed; the smoke run only when something crashed or an endpoint
  * answered errors only.

@@ -17,6 +17,8 @@ export interface LoadScenario {
   durationSeconds: number;
   /** Connection k cycles through perConnection[k % length], so each can be its own user. */
   perConnection: RequestSpec[][];
+  /** Stop after this many answers instead of after durationSeconds (each request once). */
+  amount?: number;
 }
 
 export interface LoadResult {

@@ -79,7 +79,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/search/:query',
-        loader: pageData(({ query = '' }) => queryClient.prefetchQuery(searchQuery(query))),
+        loader: pageData(({ query = '' }) => queryClient.prefetchInfiniteQuery(searchQuery(query))),
         lazy: async () => ({
           Component: (await import('../features/search/components/search-page.js')).SearchPage,
         }),

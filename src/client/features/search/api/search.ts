@@ -1,11 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchData } from '../../../../shared/schemas/public-catalogue.js';
 import { apiGet, pathPart } from '../../../lib/api-client.js';
 
+/**
+ * The results a page at a time (the server's default page size, 40 videos). The first page is
+ * asked for without parameters: that is the address the server preloads with the page.
+ */
 export const searchQuery = (term: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['search', term],
-    queryFn: ({ signal }) => apiGet<SearchData>(`/search/${pathPart(term)}`, signal),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<SearchData>(
+        `/search/${pathPart(term)}${pageParam === 1 ? '' : `?page=${pageParam}`}`,
+        signal,
+      ),
+    initialPageParam: 1,
+    // Another page exists while the pages so far hold fewer videos than the total.
+    getNextPageParam: (last, pages) =>
+      pages.length * last.pageSize < last.videoTotal && last.videos.length > 0
+        ? pages.length + 1
+        : undefined,
   });
 
-export const useSearch = (term: string) => useQuery(searchQuery(term));
+export const useSearch = (term: string) => useInfiniteQuery(searchQuery(term));

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { renderPage } from '../../../testing/render.js';
 import { SearchPage } from './search-page.js';
 import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
+
+const manyVideos = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => buildVideo(from + i, `Song ${from + i}`));
 
 function renderSearch(path: string, api: Record<string, unknown>) {
   return renderPage(<SearchPage />, { path, pattern: '/search/:query', api });
@@ -58,6 +62,53 @@ describe('SearchPage', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('0 results')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/search/AC%2FDC%3F', expect.anything());
+  });
+
+  it('loads 40 more videos with Load more while more matches exist, the artists once', async () => {
+    const page = (n: number, videos: ReturnType<typeof manyVideos>) => ({
+      status: 200,
+      data: {
+        artists: [buildArtist(1, 'Song Sparrow')],
+        videos,
+        total: 42,
+        artistTotal: 1,
+        videoTotal: 41,
+        page: n,
+        pageSize: 40,
+      },
+    });
+    let asked = 0;
+    const { fetch } = renderSearch('/search/song', {
+      '/search/song': () => {
+        asked += 1;
+        return asked === 1 ? page(1, manyVideos(1, 40)) : page(2, manyVideos(41, 1));
+      },
+    });
+    expect(await screen.findByText('42 results')).toBeInTheDocument();
+    const videos = screen.getByRole('region', { name: 'Videos' });
+    expect(within(videos).getAllByRole('link', { name: /^Song \d+$/ })).toHaveLength(40);
+    expect(fetch).toHaveBeenCalledWith('/api/search/song', expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(videos).findByRole('link', { name: 'Song 41' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/search/song?page=2', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Song Sparrow' })).toHaveLength(1);
+  });
+
+  it('offers no Load more when every match is shown', async () => {
+    renderSearch('/search/wade', {
+      '/search/wade': {
+        artists: [],
+        videos: manyVideos(1, 3),
+        total: 3,
+        artistTotal: 0,
+        videoTotal: 3,
+        page: 1,
+        pageSize: 40,
+      },
+    });
+    expect(await screen.findByText('3 results')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows the error text when the search fails', async () => {

@@ -2,13 +2,17 @@ import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { ArtistCard } from '../../../components/catalogue/artist-card.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { Button } from '../../../components/ui/button.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { plural } from '../../../lib/format.js';
 import { useSearch } from '../api/search.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import './search-page.css';
 
-/** /search/{query}: the site search's artists and videos for the term in the address. */
+/**
+ * /search/{query}: the site search's artists and videos for the term in the address, the videos
+ * 40 at a time with Load more, as on the category page.
+ */
 export function SearchPage() {
   // React Router hands the path segment over already decoded.
   const { query: term = '' } = useParams();
@@ -23,38 +27,66 @@ export function SearchPage() {
       ) : results.isError ? (
         <ErrorView message={t.searchError} />
       ) : (
-        <>
-          <p className="search-page__count">{plural(results.data.total, 'result', 'results')}</p>
-          <section aria-labelledby="search-artists">
-            <h2 id="search-artists">Artists</h2>
-            {results.data.artists.length === 0 ? (
-              <p className="search-page__empty">{t.searchNoArtists}</p>
-            ) : (
-              <ul className="artist-grid">
-                {results.data.artists.map((artist) => (
-                  <li key={artist.id}>
-                    <ArtistCard artist={artist} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="search-videos">
-            <h2 id="search-videos">Videos</h2>
-            {results.data.videos.length === 0 ? (
-              <p className="search-page__empty">{t.searchNoVideos}</p>
-            ) : (
-              <ul className="video-grid">
-                {results.data.videos.map((video) => (
-                  <li key={video.id}>
-                    <VideoCard video={video} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
+        <SearchResults results={results} />
       )}
     </div>
+  );
+}
+
+function SearchResults({
+  results,
+}: {
+  results: ReturnType<typeof useSearch> & { isSuccess: true };
+}) {
+  // An infinite query always holds its first page once it has succeeded.
+  const first = results.data.pages[0]!;
+  const videos = results.data.pages.flatMap((page) => page.videos);
+  return (
+    <>
+      <p className="search-page__count">{plural(first.total, 'result', 'results')}</p>
+      <section aria-labelledby="search-artists">
+        <h2 id="search-artists">Artists</h2>
+        {first.artists.length === 0 ? (
+          <p className="search-page__empty">{t.searchNoArtists}</p>
+        ) : (
+          <ul className="artist-grid">
+            {first.artists.map((artist) => (
+              <li key={artist.id}>
+                <ArtistCard artist={artist} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="search-videos">
+        <h2 id="search-videos">Videos</h2>
+        {videos.length === 0 ? (
+          <p className="search-page__empty">{t.searchNoVideos}</p>
+        ) : (
+          <ul className="video-grid">
+            {videos.map((video) => (
+              <li key={video.id}>
+                <VideoCard video={video} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {results.hasNextPage && (
+          <Button
+            variant="secondary"
+            className="search-page__more"
+            disabled={results.isFetchingNextPage}
+            onClick={() => void results.fetchNextPage()}
+          >
+            {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        )}
+        {results.isFetchNextPageError && (
+          <p role="alert" className="search-page__error">
+            {t.searchError}
+          </p>
+        )}
+      </section>
+    </>
   );
 }

@@ -153,6 +153,17 @@ test.describe('responsive menu', () => {
   });
 });
 
+test.describe('wide screens', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('show the navigation itself and no Menu button', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Artists' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+});
+
 test('an unknown path says the page could not be found', async ({ page }) => {
   await page.goto('/nope/nothing');
   await expect(

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
+import { loadEnvFile } from './env-file.js';
 import { ConfigError, loadConfig } from './env.js';
 
 /**
@@ -23,6 +24,8 @@ function started<T>(promise: Promise<T>): Promise<T> {
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // Settings from ./.env when there is one; the environment's own win (see .env.example).
+  loadEnvFile('.env');
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     const firstRun = await import('./setup/first-run-process.js');

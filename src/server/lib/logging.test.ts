@@ -32,6 +32,25 @@ describe('logs', () => {
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('have one line per request with its status and time; files and health checks only at debug', async () => {
+    const forRequest = (id: unknown) => lines.filter((line) => line.requestId === id);
+    const api = await t.app.inject({ method: 'GET', url: '/api/videos/999999' });
+    const apiLines = forRequest(api.headers['x-request-id']);
+    expect(apiLines.map((line) => line.msg)).toEqual(['request']);
+    expect(apiLines[0]).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      url: '/api/videos/999999',
+      status: 404,
+    });
+    expect(typeof apiLines[0]!.ms).toBe('number');
+    for (const url of ['/healthz', '/robots.txt']) {
+      const routine = await t.app.inject({ method: 'GET', url });
+      expect(routine.statusCode, url).toBe(200);
+      expect(forRequest(routine.headers['x-request-id']), url).toEqual([]);
+    }
+  });
+
   it('never carry tokens, passwords, codes or hashes', async () => {
     const user = await signedInUser(t.app);
     await callApi(t.app, 'PUT', '/api/users/password', {

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
-import { ConfigError, loadConfig } from './env.js';
+import { loadConfig, type Config } from './env.js';
+import { startupErrorLine } from './setup/startup-error.js';
 
 /**
  * The build bundles the server into dist/server/server.js (plus lazily loaded chunks) and copies
@@ -22,11 +23,15 @@ function started<T>(promise: Promise<T>): Promise<T> {
  * modules (most of the start-up time) load while the database is opened and its migrations are
  * checked; nothing is served before the database is migrated and its first-run content is in.
  */
+/** The settings once read, so a failure to start can name the port or the database. */
+let settings: Config | null = null;
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   // Settings from ./.env when there is one; the environment's own win (see .env.example).
   loadEnvFile('.env');
   const config = loadConfig();
+  settings = config;
   if (!config.DATABASE_URL) {
     const firstRun = await import('./setup/first-run-process.js');
     if (firstRun.isFirstRunProcess()) {
@@ -84,10 +89,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Twang could not start:', error);
-  }
+  const line = startupErrorLine(error, settings);
+  if (line) console.error(line);
+  else console.error('Twang could not start:', error);
   process.exit(1);
 });

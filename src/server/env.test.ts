@@ -49,5 +49,8 @@ describe('loadConfig', () => {
       true,
     );
     expect(shouldSeedDemo(loadConfig({ SEED: 'none' }))).toBe(false);
+    // The throw-away embedded database starts with the demo too, unless told not to.
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'memory://' }))).toBe(true);
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'memory://', SEED: 'none' }))).toBe(false);
   });
 });

@@ -96,7 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
-/** Demo content goes into an empty embedded database unless SEED says otherwise. */
+/**
+ * Demo content goes into an empty embedded database, the throw-away memory:// one included,
+ * unless SEED says otherwise.
+ */
 export function shouldSeedDemo(config: Config): boolean {
-  return config.SEED ? config.SEED === 'demo' : !config.DATABASE_URL;
+  if (config.SEED) return config.SEED === 'demo';
+  return !config.DATABASE_URL || config.DATABASE_URL === 'memory://';
 }

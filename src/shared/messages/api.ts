@@ -44,6 +44,10 @@ export const apiMessages = {
   videosImported: 'Videos Successfully Imported',
   videoImportFailed: 'Error getting video',
   youtubeSignIn: 'Please sign in to your YouTube account, then come back and try again.',
+  youtubeNoApiKey:
+    'The server has no YouTube Data API key, so it cannot import from YouTube. Ask whoever runs the server to set YOUTUBE_API_KEY.',
+  youtubeNoChannel:
+    "The server does not know the show's YouTube channel, so it cannot import its videos. Ask whoever runs the server to set YOUTUBE_CHANNEL_ID.",
   youtubeUnavailable: 'YouTube did not answer in time. Please try again in a moment.',
   youtubeLinkInvalid: 'That is not a YouTube video link.',
   youtubeVideoMissing: 'YouTube has no video at that link.',

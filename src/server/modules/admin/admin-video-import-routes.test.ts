@@ -239,12 +239,29 @@ describe('without a YouTube API key', () => {
     expect(new Date(video.published_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('answers 401 for the channel import: it needs the Data API', async () => {
+  it('answers 401 for the channel import naming the missing setting, not asking to sign in', async () => {
     const res = await callApi(keyless.app, 'GET', '/api/admin/videos/import', {
       token: keylessAdmin.token,
     });
     expect(res.statusCode).toBe(401);
-    expect(res.body.message).toBe(apiMessages.youtubeSignIn);
+    expect(res.body.message).toBe(apiMessages.youtubeNoApiKey);
+    expect(res.body.message).toContain('YOUTUBE_API_KEY');
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('names YOUTUBE_CHANNEL_ID when the key is there and the channel is not', async () => {
+    const channelless = await createTestApp({
+      env: { ...fakeUrls(), YOUTUBE_API_KEY: 'some-key' },
+    });
+    try {
+      const res = await callApi(channelless.app, 'GET', '/api/admin/videos/import', {
+        token: (await signedInAdmin(channelless.app)).token,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.body.message).toBe(apiMessages.youtubeNoChannel);
+    } finally {
+      await channelless.close();
+    }
   });
 });
 

@@ -6,7 +6,11 @@ import {
   toVideoDetails,
   videoListResponse,
 } from './youtube-api-shapes.js';
-import { YoutubeAuthError, YoutubeUnavailableError } from './youtube-errors.js';
+import {
+  YoutubeAuthError,
+  YoutubeSettingMissingError,
+  YoutubeUnavailableError,
+} from './youtube-errors.js';
 import { getJson, readDataApiAnswer } from './youtube-http.js';
 
 /** What Twang needs from YouTube; the implementation speaks the Data API and oEmbed over HTTP. */
@@ -128,8 +132,8 @@ export function createYoutubeClient(options: YoutubeClientOptions): YoutubeClien
     },
 
     async listChannelUploads() {
-      if (!apiKey) throw new YoutubeAuthError('YOUTUBE_API_KEY is not set');
-      if (!channelId) throw new YoutubeAuthError('YOUTUBE_CHANNEL_ID is not set');
+      if (!apiKey) throw new YoutubeSettingMissingError('YOUTUBE_API_KEY');
+      if (!channelId) throw new YoutubeSettingMissingError('YOUTUBE_CHANNEL_ID');
       const playlistId = await uploadsPlaylistId(apiKey, channelId);
       const ids = await playlistVideoIds(apiKey, playlistId);
       const found = new Map<string, YoutubeVideoDetails>();

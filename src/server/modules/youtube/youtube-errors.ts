@@ -11,3 +11,14 @@ export class YoutubeAuthError extends Error {
 export class YoutubeUnavailableError extends Error {
   override name = 'YoutubeUnavailableError';
 }
+
+/**
+ * The server lacks a setting YouTube calls need: no one can fix that by signing in, so the
+ * answer names the setting (and stays a 401 like the other credential failures).
+ */
+export class YoutubeSettingMissingError extends YoutubeAuthError {
+  override name = 'YoutubeSettingMissingError';
+  constructor(readonly setting: 'YOUTUBE_API_KEY' | 'YOUTUBE_CHANNEL_ID') {
+    super(`${setting} is not set`);
+  }
+}

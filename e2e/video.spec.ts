@@ -72,9 +72,13 @@ test('home -> video -> suggested video: new address, new title, back at the top'
   await expect(page.locator('iframe')).toHaveAttribute('title', nextTitle);
 });
 
-test("a signed-out visitor sees a disabled 'Sign in to Like'", async ({ page }) => {
+test("a signed-out visitor sees a disabled 'Sign in to Like', and a 'Sign in' beside it opens the dialog", async ({
+  page,
+}) => {
   await page.goto(`/videos/${await firstVideoId(page)}`);
   await expect(page.getByRole('button', { name: 'Sign in to Like' })).toBeDisabled();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
 
 test('a signed-in fan likes a video, and it stays liked after a reload', async ({ page }) => {

@@ -4,6 +4,8 @@ export const publicSiteMessages = {
   notFound: 'This page could not be found.',
   videoError: 'There was an error retrieving this video. Please try again later.',
   signInToLike: 'Sign in to Like',
+  /** Beside the disabled 'Sign in to Like': what a visitor can do about it. */
+  signInToLikeAction: 'Sign in',
   like: 'Like',
   liked: 'Liked',
   artistsSearchPrompt: 'Search for an artist to see results.',

@@ -1,6 +1,7 @@
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 import { Button } from '../../../components/ui/button.js';
+import { openAuthModal } from '../../../lib/auth-modal.js';
 import { useSession } from '../../../lib/session.js';
 import { useLikeVideo } from '../api/like-video.js';
 
@@ -19,7 +20,8 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * 'Sign in to Like' (disabled) for visitors; 'Like' or 'Liked' (pressed) for signed-in users.
+ * 'Sign in to Like' (disabled, as the spec has it) with a 'Sign in' button beside it that opens
+ * the sign-in dialog, for visitors; 'Like' or 'Liked' (pressed) for signed-in users.
  * While a call is under way a second click is ignored; the button stays focusable (aria-disabled
  * rather than disabled) so keyboard users keep their place.
  */
@@ -28,10 +30,15 @@ export function LikeButton({ video, ready }: { video: Video; ready: boolean }) {
   const like = useLikeVideo();
   if (!session) {
     return (
-      <Button variant="secondary" disabled>
-        <HeartIcon filled={false} />
-        {t.signInToLike}
-      </Button>
+      <span className="like-button__visitor">
+        <Button variant="secondary" disabled>
+          <HeartIcon filled={false} />
+          {t.signInToLike}
+        </Button>
+        <Button variant="ghost" onClick={() => openAuthModal('signIn')}>
+          {t.signInToLikeAction}
+        </Button>
+      </span>
     );
   }
   const liked = video.isLiked ?? false;

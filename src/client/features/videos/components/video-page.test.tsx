@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
+import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
 import { clearSession, setSession } from '../../../lib/session.js';
 import { renderPage } from '../../../testing/render.js';
 import { VideoPage } from './video-page.js';
@@ -100,6 +101,30 @@ describe('VideoPage', () => {
     renderVideo({ '/videos/5': pageData(5) });
     const like = await screen.findByRole('button', { name: 'Sign in to Like' });
     expect(like).toBeDisabled();
+  });
+
+  it("offers visitors a 'Sign in' beside it that opens the sign-in dialog", async () => {
+    const opened: boolean[] = [];
+    function ModalState() {
+      opened.push(useAuthModal().open);
+      return null;
+    }
+    renderPage(
+      <>
+        <VideoPage />
+        <ModalState />
+      </>,
+      {
+        path: '/videos/5',
+        pattern: '/videos/:id',
+        api: { '/config': config, '/videos/5': pageData(5) },
+      },
+    );
+    await screen.findByRole('button', { name: 'Sign in to Like' });
+    expect(opened.at(-1)).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(opened.at(-1)).toBe(true);
+    closeAuthModal();
   });
 
   it("reads 'Like', and becomes 'Liked' once the server has recorded the like", async () => {

@@ -10,6 +10,20 @@ test('the home page shows the featured video and the demo layout rows from the A
   expect(rows).toContain('Live Performances');
 });
 
+test('a first load of each public page logs no warning or error to the console', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  for (const path of ['/', '/about', '/search/porch', '/no/such/page']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+  }
+  expect(logged).toEqual([]);
+});
+
 test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();

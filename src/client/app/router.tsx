@@ -35,11 +35,20 @@ function pageData(load: (params: Params) => Promise<unknown>): LoaderFunction {
 /** How long a first load waits for its data before showing the page's loading view instead. */
 const FIRST_LOAD_WAIT_MS = 1_500;
 
+/**
+ * What shows while the first page's chunk and data load: nothing, on purpose (see pageData), so
+ * the first paint is the whole page. Declared, so the router does not warn that it is missing.
+ */
+function FirstLoad() {
+  return null;
+}
+
 /** Every page is its own chunk, loaded when first visited. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: FirstLoad,
     children: [
       {
         path: '/',

@@ -44,9 +44,12 @@ async function likeThroughApi(page: Page, session: StoredSession) {
   const home = (await (await page.request.get('/api/home')).json()) as {
     data: { categories: { videos: { id: number; title: string }[] }[] };
   };
-  const videos = home.data.categories.flatMap((row) => row.videos);
+  // The shortest and the longest title: cards of different heights side by side.
+  const videos = home.data.categories
+    .flatMap((row) => row.videos)
+    .sort((a, b) => a.title.length - b.title.length);
   const first = videos[0]!;
-  const second = videos.find((video) => video.id !== first.id)!;
+  const second = videos.at(-1)!;
   const featured = (await (await page.request.get('/api/featured-artists')).json()) as {
     data: { artists: { id: number; name: string }[] };
   };
@@ -82,6 +85,14 @@ test('liked artists and videos are listed, and one can be removed', async ({ pag
   await expect(likedVideos.getByRole('link', { name: first.title })).toBeVisible();
   await expect(likedVideos.getByRole('link', { name: second.title })).toBeVisible();
   await expect(likedArtists.getByRole('link', { name: artist.name })).toBeVisible();
+  // Side by side, the Remove buttons line up whatever the titles' lengths.
+  const removeTops = await Promise.all(
+    [first, second].map(
+      async (video) =>
+        (await likedVideos.getByRole('button', { name: `Remove ${video.title}` }).boundingBox())!.y,
+    ),
+  );
+  expect(Math.abs(removeTops[0]! - removeTops[1]!)).toBeLessThan(1);
 
   await likedVideos.getByRole('button', { name: `Remove ${first.title}` }).click();
   await expect(likedVideos.getByRole('link', { name: first.title })).toHaveCount(0);

@@ -216,3 +216,23 @@ test.describe('admin password recovery', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the sidebar starts collapsed, so the screen itself shows first; it opens on demand', async ({
+    page,
+  }) => {
+    await openAsAdmin(page, '/admin/dashboard');
+    const expand = page.getByRole('button', { name: 'Expand the menu' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    const main = await page.locator('#admin-main').boundingBox();
+    expect(main!.y).toBeLessThan(800 / 2);
+    await expand.click();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Videos' }),
+    ).toBeVisible();
+  });
+});

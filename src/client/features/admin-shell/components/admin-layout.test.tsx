@@ -1,10 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../../lib/session.js';
 import { ADMIN, FAN, renderShell, sentBody } from '../testing/render-admin-shell.js';
 
-afterEach(() => act(() => clearSession()));
+afterEach(() => {
+  act(() => clearSession());
+  vi.unstubAllGlobals();
+});
 
 describe('The admin shell', () => {
   it('sends a signed-out visitor to /admin', async () => {
@@ -59,6 +62,24 @@ describe('The admin shell', () => {
     expect(screen.getByRole('link', { name: 'Videos' })).toHaveAttribute('title', 'Videos');
     await user.click(expand);
     expect(screen.getByRole('button', { name: 'Collapse the menu' })).toBeInTheDocument();
+  });
+
+  it('starts collapsed on a phone, and opens on demand', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 48rem)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = userEvent.setup();
+    renderShell('/admin/dashboard');
+    const expand = await screen.findByRole('button', { name: 'Expand the menu' });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await user.click(expand);
+    expect(screen.getByRole('button', { name: 'Collapse the menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('logs out: ends the session on the server, forgets it and goes to /admin', async () => {

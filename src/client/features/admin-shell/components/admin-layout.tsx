@@ -9,9 +9,13 @@ import './admin-shell.css';
  * (spec section 6). The server refuses their calls anyway; this keeps them off empty screens.
  * A session that ends elsewhere (a 401 clears it) sends the admin back to the login too.
  */
+/** Phones, where admin-shell.css stacks the sidebar above the content (its 48rem breakpoint). */
+const PHONE = '(max-width: 48rem)';
+
 export function AdminLayout() {
   const session = useSession();
-  const [open, setOpen] = useState(true);
+  // On a phone an open sidebar would fill the first screen: it starts collapsed there.
+  const [open, setOpen] = useState(() => !(window.matchMedia?.(PHONE).matches ?? false));
   if (!session?.isAdmin) return <Navigate to="/admin" replace />;
   return (
     <div className={`admin-shell ${open ? '' : 'admin-shell--collapsed'}`.trim()}>

@@ -164,6 +164,8 @@ test.describe('Video editor: edit and publish', () => {
     await expect(page.getByLabel('Title')).toBeFocused();
 
     await page.getByLabel('Title').fill(title);
+    const noEpisode = page.getByRole('checkbox', { name: 'No episode number' });
+    if (await noEpisode.isChecked()) await noEpisode.uncheck();
     await page.getByLabel('Episode number').fill('4242');
     await page.getByLabel('Description').fill('Edited by the e2e editor test.');
     await page.getByRole('radio', { name: 'Public' }).check();

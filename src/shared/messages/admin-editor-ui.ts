@@ -10,7 +10,8 @@ export const adminEditorUiMessages = {
   findFirst: 'Press Find Video to import this video before publishing it.',
   linkChanged:
     'The link names another video. Press Find Video to import it, or put back the link of this video.',
-  episodeHint: 'Use -1 when the video has no episode number.',
+  episodeHint: 'Tick "No episode number" for a video outside the numbered episodes.',
+  noEpisodeNumber: 'No episode number',
   tagsHint: 'Tag changes are saved when you press Publish.',
   tagSuggestionsFailed: 'Tag suggestions could not be loaded.',
   noTags: 'No tags yet.',

@@ -16,6 +16,7 @@ import { useSaveVideo } from '../api/editor-save.js';
 import { editorVideoQuery } from '../api/editor-video.js';
 import {
   EMPTY_VALUES,
+  NO_EPISODE,
   episodeError,
   missingFields,
   updateBody,
@@ -87,6 +88,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
   }, [show, navigate, location.pathname, titleField]);
 
   const missing = new Set<RequiredField>(tried ? missingFields(values) : []);
+  const noEpisode = values.episode === NO_EPISODE;
   const episodeProblem =
     tried && !missing.has('episode') ? episodeError(values.episode) : undefined;
   const busy = find.isPending || save.isPending;
@@ -216,7 +218,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                 ref={episodeField}
                 id={ids.episode}
                 inputMode="numeric"
-                value={values.episode}
+                // '-1' is how the API says "none" (spec); the box below says it for people.
+                value={noEpisode ? '' : values.episode}
+                disabled={noEpisode}
                 aria-invalid={missing.has('episode') || episodeProblem !== undefined || undefined}
                 aria-describedby={
                   episodeProblem ? `${ids.episodeError} ${ids.episodeHint}` : ids.episodeHint
@@ -228,6 +232,20 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                   {episodeProblem}
                 </p>
               )}
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={noEpisode}
+                  onChange={(event) => {
+                    set('episode')(event.target.checked ? NO_EPISODE : '');
+                    if (!event.target.checked) {
+                      // The field is enabled on the next render; focus it then.
+                      requestAnimationFrame(() => episodeField.current?.focus());
+                    }
+                  }}
+                />
+                {t.noEpisodeNumber}
+              </label>
               <p id={ids.episodeHint} className="editor-hint">
                 {t.episodeHint}
               </p>

@@ -161,9 +161,12 @@ describe('Edit Video: loads the video by id', () => {
     expect(screen.getByText('Video #7')).toBeVisible();
   });
 
-  it('a video without an episode number shows -1; a public one links to its page', async () => {
+  it("a video without an episode number has 'No episode number' ticked; a public one links to its page", async () => {
     renderEditor('/admin/editVideo/7', page(importedVideo({ epnum: null, public_state: true })));
-    expect(await screen.findByLabelText('Episode number')).toHaveValue('-1');
+    const episode = await screen.findByLabelText('Episode number');
+    expect(episode).toHaveValue('');
+    expect(episode).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'No episode number' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
     expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', '/videos/7');
   });

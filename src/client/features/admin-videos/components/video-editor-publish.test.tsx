@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
@@ -167,6 +167,27 @@ describe('Publish: what is sent', () => {
       expect(sentBodies(fetch, method, '/tags')).toEqual([]);
     }
     expect(screen.queryByRole('link', { name: 'View on site' })).not.toBeInTheDocument();
+  });
+
+  it("'No episode number' clears and locks the field, and sends '-1'; unticked, the typed number goes", async () => {
+    const { user, fetch } = renderVideo(importedVideo({ epnum: null, episode_number: null }));
+    const none = await screen.findByRole('checkbox', { name: 'No episode number' });
+    await user.click(none);
+    const episode = screen.getByLabelText('Episode number');
+    expect(episode).toBeEnabled();
+    await user.type(episode, '17');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ui.videoUpdated);
+    await user.click(none);
+    expect(episode).toBeDisabled();
+    expect(episode).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(sentBodies(fetch, 'PUT', '/admin/videos')).toHaveLength(2));
+    expect(
+      sentBodies(fetch, 'PUT', '/admin/videos').map(
+        (body) => (body as { episode_number: string }).episode_number,
+      ),
+    ).toEqual(['17', '-1']);
   });
 
   it('re-adding a removed saved tag undoes the removal (by name or with Keep)', async () => {

@@ -26,6 +26,7 @@ import {
 } from '../utils/editor-form.js';
 import { importFailureFlash, saveFailureFlash } from '../utils/editor-messages.js';
 import { startTagChanges, type TagChanges } from '../utils/editor-tag-changes.js';
+import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import { VideoEditorPreview } from './video-editor-preview.js';
 import { VideoEditorTags } from './video-editor-tags.js';
 import './video-editor.css';
@@ -55,6 +56,12 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
   const [current, setCurrent] = useState<Video | null>(video);
   const [tags, setTags] = useState<TagChanges>(() => startTagChanges(video?.tags ?? []));
   const [tried, setTried] = useState(false);
+  // What the server holds (or the empty form): edits differ from it until Publish succeeds.
+  const [savedValues, setSavedValues] = useState<EditorValues>(values);
+  const dirty =
+    JSON.stringify(values) !== JSON.stringify(savedValues) ||
+    tags.create.length + tags.add.length + tags.remove.length > 0;
+  const guard = useUnsavedChangesGuard(dirty);
   const find = useMutation({ mutationFn: importVideo });
   const save = useSaveVideo();
   const linkField = useRef<HTMLInputElement>(null);
@@ -118,6 +125,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
         queryClient.setQueryData(editorVideoQuery(String(found.id)).queryKey, found);
         void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin-editor' });
         const next: EditorLocationState = { flash: { tone: 'success', text: ui.videoImported } };
+        guard.allowLeaving();
         void navigate(`/admin/editVideo/${found.id}`, { replace: true, state: next });
       },
       onError: (error) => show(importFailureFlash(error)),
@@ -153,6 +161,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
       { body: updateBody(current.id, values), tags },
       {
         onSuccess: (result) => {
+          setSavedValues(values);
           setCurrent({ ...result.video, tags: result.tags });
           setTags(startTagChanges(result.tags));
           show({ tone: 'success', text: ui.videoUpdated });
@@ -176,6 +185,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
       }
     >
       <FlashMessage flash={flash} onDismiss={dismiss} />
+      {guard.dialog}
       <div className="editor-layout">
         <AdminPanel title="YouTube Video" className="editor-layout__video">
           <form className="editor-find" noValidate onSubmit={onFind} aria-busy={find.isPending}>
@@ -288,7 +298,12 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
             </fieldset>
             <VideoEditorTags changes={tags} onChange={setTags} disabled={save.isPending} />
             <div className="editor-actions">
-              <Link className="btn btn--secondary" to="/admin/newVideo" state={discardState}>
+              <Link
+                className="btn btn--secondary"
+                to="/admin/newVideo"
+                state={discardState}
+                onClick={guard.allowLeaving}
+              >
                 Discard
               </Link>
               <Button type="submit" disabled={busy}>

@@ -190,6 +190,31 @@ describe('Publish: what is sent', () => {
     ).toEqual(['17', '-1']);
   });
 
+  it('asks before leaving with unsaved edits: Stay keeps them, Leave goes; after Publish it does not ask', async () => {
+    const { user, router } = renderVideo();
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, ' (edited)');
+    await act(() => router.navigate('/admin/videos'));
+    const dialog = await screen.findByRole('dialog', { name: t.unsavedTitle });
+    await user.click(within(dialog).getByRole('button', { name: t.unsavedStay }));
+    expect(router.state.location.pathname).toBe('/admin/editVideo/7');
+    expect(screen.getByLabelText('Title')).toHaveValue(`${importedVideo().title} (edited)`);
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ui.videoUpdated);
+    await act(() => router.navigate('/admin/videos'));
+    expect(await screen.findByText('Videos screen')).toBeInTheDocument();
+  });
+
+  it('lets an admin leave without saving when they say so', async () => {
+    const { user, router } = renderVideo();
+    await user.type(await screen.findByLabelText('Title'), '!');
+    await act(() => router.navigate('/admin/videos'));
+    const dialog = await screen.findByRole('dialog', { name: t.unsavedTitle });
+    await user.click(within(dialog).getByRole('button', { name: t.unsavedLeave }));
+    expect(await screen.findByText('Videos screen')).toBeInTheDocument();
+  });
+
   it('re-adding a removed saved tag undoes the removal (by name or with Keep)', async () => {
     const { user, fetch } = renderVideo();
     await user.click(await screen.findByRole('button', { name: 'Remove tag Old Tag' }));

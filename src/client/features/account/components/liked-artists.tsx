@@ -1,9 +1,9 @@
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import type { Artist } from '../../../../shared/schemas/catalogue.js';
 import { ArtistCard } from '../../../components/catalogue/artist-card.js';
+import { LoadMore } from '../../../components/ui/load-more.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { useLikedArtists, useRemoveLikedArtist } from '../api/liked-content.js';
-import { LikedListMore } from './liked-list-more.js';
 import { RemoveButton } from './remove-button.js';
 
 export function LikedArtists({ userId }: { userId: number }) {
@@ -24,7 +24,7 @@ export function LikedArtists({ userId }: { userId: number }) {
             ))}
           </ul>
         ))}
-      <LikedListMore query={artists} errorMessage={t.likedArtistsError} />
+      <LoadMore query={artists} errorMessage={t.likedArtistsError} block="account-liked" />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
+import { LoadMore } from '../../../components/ui/load-more.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { useLikedVideos, useRemoveLikedVideo } from '../api/liked-content.js';
-import { LikedListMore } from './liked-list-more.js';
 import { RemoveButton } from './remove-button.js';
 
 export function LikedVideos({ userId }: { userId: number }) {
@@ -24,7 +24,7 @@ export function LikedVideos({ userId }: { userId: number }) {
             ))}
           </ul>
         ))}
-      <LikedListMore query={videos} errorMessage={t.likedVideosError} />
+      <LoadMore query={videos} errorMessage={t.likedVideosError} block="account-liked" />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { Button } from '../../../components/ui/button.js';
+import { LoadMore } from '../../../components/ui/load-more.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { plural } from '../../../lib/format.js';
 import { useTagVideos } from '../api/get-tag-videos.js';
@@ -50,21 +50,7 @@ export function CategoryPage() {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="category-page__more"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
-      )}
-      {query.isFetchNextPageError && (
-        <p role="alert" className="category-page__error">
-          {t.categoryError}
-        </p>
-      )}
+      <LoadMore query={query} errorMessage={t.categoryError} block="category-page" />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { ArtistCard } from '../../../components/catalogue/artist-card.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { Button } from '../../../components/ui/button.js';
+import { LoadMore } from '../../../components/ui/load-more.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { plural } from '../../../lib/format.js';
 import { useSearch } from '../api/search.js';
@@ -71,21 +71,7 @@ function SearchResults({
             ))}
           </ul>
         )}
-        {results.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="search-page__more"
-            disabled={results.isFetchingNextPage}
-            onClick={() => void results.fetchNextPage()}
-          >
-            {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        )}
-        {results.isFetchNextPageError && (
-          <p role="alert" className="search-page__error">
-            {t.searchError}
-          </p>
-        )}
+        <LoadMore query={results} errorMessage={t.searchError} block="search-page" />
       </section>
     </>
   );

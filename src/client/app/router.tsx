@@ -191,6 +191,12 @@ function adminPages() {
       }),
     },
     {
+      path: 'audit',
+      lazy: async () => ({
+        Component: (await import('../features/admin-audit/components/audit-page.js')).AuditPage,
+      }),
+    },
+    {
       path: 'newAdmin',
       lazy: async () => ({
         Component: (await import('../features/admin-people/components/new-admin-page.js'))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAuditAction } from '../audit-actions.js';
 import { pageInfoSchema } from './people.js';
 
 export const auditQuery = z.object({
@@ -14,7 +15,18 @@ export const auditQuery = z.object({
     .min(1, 'pageSize must be between 1 and 200')
     .max(200, 'pageSize must be between 1 and 200')
     .default(50),
+  /** Part of the administrator's email, any case. */
+  actor: z.string().trim().max(100, 'actor must be at most 100 characters').optional(),
+  /** One call, as the log names it: 'PUT /api/admin/videos'. */
+  action: z
+    .string()
+    .refine(isAuditAction, 'action must be one of the calls the audit log records')
+    .optional(),
+  /** The id the call acted on. */
+  target: z.string().trim().max(40, 'target must be at most 40 characters').optional(),
 });
+
+export type AuditFilters = Pick<z.infer<typeof auditQuery>, 'actor' | 'action' | 'target'>;
 
 /** One administrator action (GET /api/admin/audit). */
 export const auditEntrySchema = z.object({
@@ -37,3 +49,4 @@ export const auditListSchema = z.object({
 });
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditList = z.infer<typeof auditListSchema>;

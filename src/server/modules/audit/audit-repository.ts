@@ -1,6 +1,8 @@
-import { count, desc } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AuditFilters } from '../../../shared/schemas/audit.js';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import { likeEscaped } from '../../lib/search-sql.js';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 
@@ -8,16 +10,34 @@ export async function insertAuditEntry(db: Database, entry: NewAuditEntry): Prom
   await db.insert(auditLog).values(entry);
 }
 
-/** Newest first, a page at a time. */
-export async function listAuditEntries(db: Database, page: { limit: number; offset: number }) {
+function matching(filters: AuditFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.actor) {
+    conditions.push(
+      sql`lower(${auditLog.actorEmail}) LIKE '%' || ${likeEscaped(sql`lower(${filters.actor})`)} || '%'`,
+    );
+  }
+  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
+  if (filters.target) conditions.push(eq(auditLog.targetId, filters.target));
+  return and(...conditions);
+}
+
+/** Newest first, a page at a time, narrowed by who, which call and on what. */
+export async function listAuditEntries(
+  db: Database,
+  filters: AuditFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = matching(filters);
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(auditLog)
+      .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(auditLog),
+    db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../../../shared/audit-actions.js';
+import { ACCESS } from '../../access-table.js';
 import type { AuditEntry } from '../../../shared/schemas/audit.js';
 import {
   buildUser,
@@ -88,5 +90,70 @@ describe('the audit log of administrator actions', () => {
     expect((await callApi(t.app, 'GET', '/api/admin/audit', { token: fan.token })).statusCode).toBe(
       403,
     );
+  });
+
+  it('filters by part of the email in any case, by call and by target, paging what matches', async () => {
+    const other = await signedInAdmin(t.app);
+    const videos = [await buildVideo(t.db), await buildVideo(t.db), await buildVideo(t.db)];
+    for (const video of videos) {
+      await callApi(t.app, 'PUT', '/api/admin/videos', {
+        token: other.token,
+        body: { id: video.id, title: `Filtered ${video.id}`, description: 'Words.' },
+      });
+    }
+    await callApi(t.app, 'DELETE', '/api/admin/videos', {
+      token: other.token,
+      body: { id: videos[0]!.id },
+    });
+    const list = async (query: string) => {
+      const res = await callApi(t.app, 'GET', `/api/admin/audit?${query}`, { token: admin.token });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { entries: AuditEntry[]; pageInfo: { total: number } };
+    };
+    const actor = encodeURIComponent(other.email.toUpperCase().slice(0, -4));
+
+    const byActor = await list(`actor=${actor}`);
+    expect(byActor.pageInfo.total).toBe(4);
+    expect(byActor.entries.every((entry) => entry.actor_email === other.email)).toBe(true);
+
+    const edits = await list(
+      `actor=${actor}&action=${encodeURIComponent('PUT /api/admin/videos')}`,
+    );
+    expect(edits.entries.map((entry) => entry.target_id)).toEqual(
+      videos.map((video) => String(video.id)).reverse(),
+    );
+
+    const pages = [
+      await list(`actor=${actor}&pageSize=3&page=1`),
+      await list(`actor=${actor}&pageSize=3&page=2`),
+    ];
+    expect(pages.map((page) => page.entries.length)).toEqual([3, 1]);
+    expect(pages.flatMap((page) => page.entries).map((entry) => entry.id)).toEqual(
+      byActor.entries.map((entry) => entry.id),
+    );
+
+    const onFirst = await list(`actor=${actor}&target=${videos[0]!.id}`);
+    expect(onFirst.entries.map((entry) => entry.action)).toEqual([
+      'DELETE /api/admin/videos',
+      'PUT /api/admin/videos',
+    ]);
+    // LIKE's wildcards are matched as themselves.
+    expect((await list('actor=%25')).pageInfo.total).toBe(0);
+  });
+
+  it('names the filter it cannot read', async () => {
+    const res = await callApi(t.app, 'GET', '/api/admin/audit?action=GET%20/api/home', {
+      token: admin.token,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toContain('action must be one of the calls the audit log records');
+  });
+
+  it('has a name for every change a signed-in administrator can make', () => {
+    const writes = Object.entries(ACCESS)
+      .filter(([route, access]) => access !== 'public' && !route.startsWith('GET '))
+      .map(([route]) => route)
+      .filter((route) => route !== 'POST /api/logout');
+    expect(Object.keys(AUDIT_ACTIONS).sort()).toEqual(writes.sort());
   });
 });

@@ -19,11 +19,15 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const { rows, total } = await listAuditEntries(app.db, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
+      const { page, pageSize, actor, action, target } = request.query;
+      const { rows, total } = await listAuditEntries(
+        app.db,
+        { actor, action, target },
+        {
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
+      );
       const entries = rows.map((row) => ({
         id: row.id,
         actor_id: row.actorId,

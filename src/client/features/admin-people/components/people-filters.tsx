@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FILTER_TYPING_PAUSE_MS } from '../../../lib/use-debounced.js';
 import {
   LAST_LOGIN_FILTERS,
   type LastLoginFilter,
@@ -6,7 +7,7 @@ import {
 } from '../api/people-lists.js';
 
 /** Typing pauses this long before the lists search, so a name costs one request, not one a key. */
-export const SEARCH_DELAY_MS = 300;
+export const SEARCH_DELAY_MS = FILTER_TYPING_PAUSE_MS;
 
 const DAY_LABELS: Record<LastLoginFilter, string> = {
   all: 'All',

@@ -35,6 +35,7 @@ describe('The admin shell', () => {
       ['Videos', '/admin/videos'],
       ['Artists', '/admin/artistDashboard'],
       ['Users', '/admin/userDashboard'],
+      ['Audit log', '/admin/audit'],
       ['Main Site', '/'],
     ]);
     expect(screen.getByRole('link', { name: 'Dolly' })).toHaveAttribute(

@@ -46,13 +46,22 @@ const SECTIONS: readonly Section[] = [
       'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 3a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3',
     ),
   },
+  {
+    label: 'Audit log',
+    to: '/admin/audit',
+    owns: ['/admin/audit'],
+    icon: icon('M6 3h9l4 4v14H6zM9 12h7M9 16h7M9 8h3'),
+  },
 ];
 
 function owns(section: Section, pathname: string): boolean {
   return section.owns.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** Spec section 2: Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name. */
+/**
+ * Spec section 2: Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name;
+ * the audit log besides.
+ */
 export function AdminSidebar({
   firstName,
   open,

@@ -1,11 +1,37 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Video } from '../../../shared/schemas/catalogue.js';
+import { plural } from '../../lib/format.js';
 import './catalogue.css';
 
-/** A video in any list: its thumbnail and title, linking to its page. */
+// UTC, so the date is the same wherever the page is rendered (server or any visitor's zone).
+const PUBLISHED = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export function publishedOn(iso: string): string | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : PUBLISHED.format(date);
+}
+
+/**
+ * A video in any list: its thumbnail, title, and a line of details (episode, date, likes) that
+ * screen readers hear as the link's description: its name stays the title.
+ */
 export function VideoCard({ video, eager = false }: { video: Video; eager?: boolean }) {
+  const id = useId();
+  const [titleId, detailsId] = [`${id}-title`, `${id}-details`];
+  const published = publishedOn(video.published_at);
   return (
-    <Link to={`/videos/${video.id}`} className="video-card">
+    <Link
+      to={`/videos/${video.id}`}
+      className="video-card"
+      aria-labelledby={titleId}
+      aria-describedby={detailsId}
+    >
       <img
         className="video-card__thumb"
         src={video.thumbnail}
@@ -15,7 +41,21 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
       />
-      <span className="video-card__title">{video.title}</span>
+      <span id={titleId} className="video-card__title">
+        {video.title}
+      </span>
+      {/* Spaces between the details, so they are read as words; the dots between them are drawn. */}
+      <span id={detailsId} className="video-card__details">
+        <span className="video-card__when">
+          {video.episode_number !== null && (
+            <span>
+              <abbr title="Episode">Ep.</abbr> {video.episode_number}
+            </span>
+          )}{' '}
+          {published && <time dateTime={video.published_at}>{published}</time>}
+        </span>{' '}
+        <span>{plural(video.like_count, 'like', 'likes')}</span>
+      </span>
     </Link>
   );
 }

@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildVideo } from '../../testing/catalogue-builders.js';
+import { renderPage } from '../../testing/render.js';
+import { VideoCard } from './video-card.js';
+
+describe('a video card', () => {
+  it('shows the episode, the date and the likes under the title, as the link description', () => {
+    const video = {
+      ...buildVideo(7, 'Ring of Fire'),
+      episode_number: 12,
+      published_at: '2024-03-05T23:30:00.000Z',
+      like_count: 1,
+    };
+    renderPage(<VideoCard video={video} />);
+    const link = screen.getByRole('link', { name: 'Ring of Fire' });
+    expect(link).toHaveAttribute('href', '/videos/7');
+    expect(link).toHaveAccessibleDescription('Ep. 12 Mar 5, 2024 1 like');
+    expect(screen.getByText('Mar 5, 2024')).toHaveAttribute('datetime', video.published_at);
+  });
+
+  it('leaves out an episode number the video does not have, and counts likes in the plural', () => {
+    const video = { ...buildVideo(8, 'Jolene'), episode_number: null, like_count: 2_431 };
+    renderPage(<VideoCard video={video} />);
+    expect(screen.getByRole('link', { name: 'Jolene' })).toHaveAccessibleDescription(
+      'Jan 1, 2024 2431 likes',
+    );
+    expect(screen.queryByText('Ep.')).not.toBeInTheDocument();
+  });
+});

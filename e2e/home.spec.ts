@@ -98,6 +98,56 @@ test('a window resized from 1280 to 320 px shrinks the rows at once', async ({ p
   await expect(row.getByRole('listitem')).toHaveCount(Math.min(4, first.videos.length));
 });
 
+test('a 375 px phone shows a third card cut short at a fading edge, and no arrows', async ({
+  page,
+  request,
+}) => {
+  const { categories } = await fetchHome(request);
+  const long = categories.find((category) => category.videos.length >= 3)!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const row = page.getByRole('region', { name: long.title, exact: true });
+  const scroller = row.getByRole('list');
+  await expect(scroller).toHaveAttribute('data-hidden-after', 'true');
+  const box = (await scroller.boundingBox())!;
+  const third = (await row.getByRole('listitem').nth(2).boundingBox())!;
+  // Part of it shows, part of it is past the edge.
+  expect(third.x).toBeLessThan(box.x + box.width - 24);
+  expect(third.x + third.width).toBeGreaterThan(box.x + box.width);
+  expect(await scroller.evaluate((element) => getComputedStyle(element).maskImage)).toContain(
+    'linear-gradient',
+  );
+  await expect(row.getByRole('button', { name: `More videos in ${long.title}` })).toBeHidden();
+});
+
+test('at 1280 px the arrows move a row a screenful at a time, by mouse and by keyboard', async ({
+  page,
+  request,
+}) => {
+  const { categories } = await fetchHome(request);
+  const long = categories.find((category) => category.videos.length >= 10)!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const row = page.getByRole('region', { name: long.title, exact: true });
+  const scroller = row.getByRole('list');
+  const back = row.getByRole('button', { name: `Earlier videos in ${long.title}` });
+  const more = row.getByRole('button', { name: `More videos in ${long.title}` });
+  await expect(back).toHaveAttribute('aria-disabled', 'true');
+  await expect(more).toHaveAttribute('aria-disabled', 'false');
+  const scrolled = () => scroller.evaluate((element) => element.scrollLeft);
+
+  await more.click();
+  await expect.poll(scrolled).toBeGreaterThan(500);
+  await expect(back).toHaveAttribute('aria-disabled', 'false');
+  await expect(scroller).toHaveAttribute('data-hidden-before', 'true');
+
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(scrolled).toBe(0);
+  await expect(back).toHaveAttribute('aria-disabled', 'true');
+});
+
 test('View All goes to the category page, and the app-store links open in a new tab', async ({
   page,
   request,

@@ -40,6 +40,12 @@ for (const width of WIDTHS) {
 async function screenshotWithoutOverflow(page: Page, path: string, file: string) {
   // Lazy images beside the viewport (row scrollers) would show blank in a full-page shot.
   await page.evaluate(async () => {
+    // Rows out of sight skip rendering (content-visibility); a full-page shot shows them all.
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') {
+        element.style.contentVisibility = 'visible';
+      }
+    }
     const images = [...document.querySelectorAll('img')];
     for (const image of images) image.loading = 'eager';
     await Promise.all(

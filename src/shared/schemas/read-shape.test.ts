@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { idField } from './fields.js';
+import { acceptingReadShape, aliasConflictMessage } from './read-shape.js';
+
+const read = z.object({
+  id: z.number(),
+  alias_id: z.number(),
+  name: z.string(),
+  like_count: z.number(),
+});
+const body = acceptingReadShape({
+  fields: { id: idField('id'), name: z.string().optional() },
+  read,
+  aliases: { alias_id: 'id' },
+  ignored: ['like_count'],
+});
+
+describe('acceptingReadShape', () => {
+  it('takes the object as read, keeping only the saved fields', () => {
+    expect(body.parse({ id: 3, alias_id: 3, name: 'x', like_count: 9 })).toEqual({
+      id: 3,
+      name: 'x',
+    });
+  });
+
+  it('reads an alias as its field, and one that agrees once parsed', () => {
+    expect(body.parse({ alias_id: 4 })).toEqual({ id: 4 });
+    expect(body.parse({ id: '4', alias_id: 4 })).toEqual({ id: 4 });
+  });
+
+  it('refuses an alias that disagrees with its field, naming both', () => {
+    const result = body.safeParse({ id: 4, alias_id: 5 });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['alias_id'],
+        message: aliasConflictMessage('alias_id', 'id'),
+      }),
+    ]);
+    expect(aliasConflictMessage('alias_id', 'id')).toBe(
+      'alias_id and id differ: send one of them, or the same value in both',
+    );
+  });
+
+  it('still refuses a field outside the read shape, and keeps the ignored field typed', () => {
+    expect(body.safeParse({ id: 1, isAdmin: true }).error?.issues[0]).toMatchObject({
+      code: 'unrecognized_keys',
+      keys: ['isAdmin'],
+    });
+    expect(body.safeParse({ id: 1, like_count: 'many' }).success).toBe(false);
+  });
+
+  it('describes the aliases and ignored fields in the JSON schema', () => {
+    const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as {
+      properties: Record<string, unknown>;
+      required: string[];
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(schema.properties).sort()).toEqual(['alias_id', 'id', 'like_count', 'name']);
+    expect(schema.required).toEqual(['id']);
+    expect(schema.additionalProperties).toBe(false);
+  });
+});

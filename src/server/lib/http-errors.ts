@@ -21,3 +21,16 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+
+/** The words of a refused body field, the same whether the schema or a handler refuses it. */
+export const unknownFieldMessage = (context: string, fields: string) =>
+  `Unknown field in ${context}: ${fields}`;
+
+/**
+ * A read-only field sent back with the body (the object as read) is ignored when it repeats the
+ * stored value; any other value would change what the write may not change, and is refused like
+ * a field the route does not know.
+ */
+export function refuseChangedReadOnly<T>(field: string, sent: T | undefined, stored: T): void {
+  if (sent !== undefined && sent !== stored) throw badRequest(unknownFieldMessage('body', field));
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSharedMessage } from '../../shared/messages/all-messages.js';
 import { isDatabaseUnavailable } from '../db/pg-errors.js';
-import { HttpError } from '../lib/http-errors.js';
+import { HttpError, unknownFieldMessage } from '../lib/http-errors.js';
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 const SERVICE_UNAVAILABLE =
@@ -22,7 +22,7 @@ export function describeValidationIssue(item: ValidationItem, context: string): 
   const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
   if (item.keyword === 'unrecognized_keys') {
     const keys = Array.isArray(item.params.keys) ? item.params.keys.join(', ') : '';
-    return `Unknown field in ${context}: ${keys}`;
+    return unknownFieldMessage(context, keys);
   }
   // Our schemas' own messages already name the field ('birthday must be a date as YYYY-MM-DD').
   if (message.startsWith(`${field} `)) return message;

@@ -4,6 +4,7 @@ import { apiMessages } from '../messages/api.js';
 import { validationMessages } from '../messages/validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
+import { acceptingReadShape } from './read-shape.js';
 import { parseYoutubeId } from './youtube-url.js';
 
 export const SEARCH_QUERY_MAX = 100;
@@ -42,13 +43,31 @@ export const episodeNumberField = z
     return z.NEVER;
   });
 
-/** PUT /api/admin/videos. Episode number and privacy stay as they are when left out. */
-export const updateVideoBody = z.strictObject({
-  id: idField('id'),
-  title: requiredText('title', validationMessages.videoFillAll, 200),
-  description: requiredText('description', validationMessages.videoFillAll, 10_000),
-  episode_number: episodeNumberField.optional(),
-  public_state: flagField('public_state').optional(),
+/**
+ * PUT /api/admin/videos. Episode number and privacy stay as they are when left out. The video as
+ * GET /api/videos/{id} answers it is accepted too: `epid` and `epnum` are read as `id` and
+ * `episode_number`; the rest of the read shape is ignored (tags travel through /api/tags).
+ */
+export const updateVideoBody = acceptingReadShape({
+  fields: {
+    id: idField('id'),
+    title: requiredText('title', validationMessages.videoFillAll, 200),
+    description: requiredText('description', validationMessages.videoFillAll, 10_000),
+    episode_number: episodeNumberField.optional(),
+    public_state: flagField('public_state').optional(),
+  },
+  read: videoSchema,
+  aliases: { epid: 'id', epnum: 'episode_number' },
+  ignored: [
+    'thumbnail',
+    'youtube_id',
+    'youtube_url',
+    'link',
+    'published_at',
+    'like_count',
+    'tags',
+    'isLiked',
+  ],
 });
 
 /** DELETE /api/admin/videos (the spec sends the id as a string). */
@@ -107,12 +126,17 @@ export const featuredVideoSchema = z.object({
   video: videoSchema.nullable(),
 });
 
-export const featuredVideoBody = z.strictObject({
-  title: requiredText('title', m.featuredTitleRequired, 200),
-  link: requiredText('link', m.featuredLinkRequired, 2048).refine(
-    (value) => parseYoutubeId(value) !== null,
-    apiMessages.youtubeLinkInvalid,
-  ),
+/** PUT /api/admin/videos/featured; the `video` that GET answers beside the link is ignored. */
+export const featuredVideoBody = acceptingReadShape({
+  fields: {
+    title: requiredText('title', m.featuredTitleRequired, 200),
+    link: requiredText('link', m.featuredLinkRequired, 2048).refine(
+      (value) => parseYoutubeId(value) !== null,
+      apiMessages.youtubeLinkInvalid,
+    ),
+  },
+  read: featuredVideoSchema,
+  ignored: ['video'],
 });
 
 export type AdminVideoSearchResult = z.infer<typeof adminVideoSearchResult>;
@@ -120,4 +144,5 @@ export type ChannelImportResult = z.infer<typeof channelImportResult>;
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 export type FeaturedVideo = z.infer<typeof featuredVideoSchema>;
 export type UpdateVideoInput = z.input<typeof updateVideoBody>;
-export type FeaturedVideoInput = z.input<typeof featuredVideoBody>;
+/** The featured-video form's fields (the body may also carry the `video` read beside them). */
+export type FeaturedVideoInput = Pick<z.input<typeof featuredVideoBody>, 'title' | 'link'>;

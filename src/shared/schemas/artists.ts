@@ -5,6 +5,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { ARTIST_SEARCH_MIN_LENGTH } from '../validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
+import { acceptingReadShape } from './read-shape.js';
 
 export const ARTIST_NAME_MAX_LENGTH = 100;
 export const ARTIST_DESCRIPTION_MAX_LENGTH = 5000;
@@ -92,19 +93,36 @@ const artistFields = {
   description: requiredText('description', m.artistFillAll, ARTIST_DESCRIPTION_MAX_LENGTH),
 };
 
-/** POST /api/admin/artists: the New Artist form. */
-export const createArtistBody = z.strictObject({
-  ...artistFields,
-  img_path: imagePathField.default(''),
-  featured: flagField('featured').default(false),
+// The artist as the API reads it is accepted back: `image` is read as `img_path`, and the counts
+// and the artist's own tag are ignored (renaming the artist renames its tag).
+const ignoredArtistFields = ['tagid', 'like_count', 'isLiked'] as const;
+
+/**
+ * POST /api/admin/artists: the New Artist form. The spec's new artist carries `id: -1`: ids are
+ * ignored here, the database gives the new one.
+ */
+export const createArtistBody = acceptingReadShape({
+  fields: {
+    ...artistFields,
+    img_path: imagePathField.default(''),
+    featured: flagField('featured').default(false),
+  },
+  read: artistSchema,
+  aliases: { image: 'img_path' },
+  ignored: ['id', 'artistid', ...ignoredArtistFields],
 });
 
 /** PUT /api/admin/artists: the Edit Artist form; an omitted image or featured flag stays as it is. */
-export const updateArtistBody = z.strictObject({
-  id: idField('id'),
-  ...artistFields,
-  img_path: imagePathField.optional(),
-  featured: flagField('featured').optional(),
+export const updateArtistBody = acceptingReadShape({
+  fields: {
+    id: idField('id'),
+    ...artistFields,
+    img_path: imagePathField.optional(),
+    featured: flagField('featured').optional(),
+  },
+  read: artistSchema,
+  aliases: { artistid: 'id', image: 'img_path' },
+  ignored: ignoredArtistFields,
 });
 
 export const deleteArtistBody = z.strictObject({ id: idField('id') });

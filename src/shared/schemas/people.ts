@@ -3,6 +3,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { PASSWORD_MAX_LENGTH, isEmailFormat, isStrongPassword } from '../validation.js';
 import { birthdayField } from './auth.js';
 import { flagField, idField, requiredText } from './fields.js';
+import { acceptingReadShape } from './read-shape.js';
 
 /** A real address (the demo names 'user' and 'admin' are for login only), with the form's own text. */
 const emailAddress = (invalidMessage: string) =>
@@ -36,17 +37,40 @@ export const accountSchema = z.object({
 const keepWhenBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /**
+ * The account as `GET /api/users/{id}` answers it is accepted back by the account writes, its
+ * names read as the form's. `isAdmin` may only repeat the stored value (the route checks it): it
+ * is never written, and any other value is refused like an unknown field.
+ */
+const accountAliases = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  zipcode: 'zip_code',
+} as const;
+const echoedIsAdmin = z
+  .boolean({ error: 'isAdmin must be true or false' })
+  .optional()
+  .describe("Read-only: must be the account's own value.");
+
+/**
  * `PUT /api/users`: the account form. Spec section 5 requires names and email only; zip code,
  * birthday and newsletter are saved when sent, and a birthday sent must still be 13 years back.
  */
-export const accountUpdateBody = z.strictObject({
-  id: idField('id'),
-  email: emailAddress(m.emailInvalidAccount),
-  firstName: requiredText('firstName', m.firstNameRequired, 100),
-  lastName: requiredText('lastName', m.lastNameRequired, 100),
-  zip_code: z.preprocess(keepWhenBlank, requiredText('zip_code', m.zipCodeRequired, 20).optional()),
-  birthday: z.preprocess(keepWhenBlank, birthdayField.optional()),
-  newsletter: flagField('newsletter').optional(),
+export const accountUpdateBody = acceptingReadShape({
+  fields: {
+    id: idField('id'),
+    email: emailAddress(m.emailInvalidAccount),
+    firstName: requiredText('firstName', m.firstNameRequired, 100),
+    lastName: requiredText('lastName', m.lastNameRequired, 100),
+    zip_code: z.preprocess(
+      keepWhenBlank,
+      requiredText('zip_code', m.zipCodeRequired, 20).optional(),
+    ),
+    birthday: z.preprocess(keepWhenBlank, birthdayField.optional()),
+    newsletter: flagField('newsletter').optional(),
+    isAdmin: echoedIsAdmin,
+  },
+  read: accountSchema,
+  aliases: accountAliases,
 });
 
 export const deleteUserBody = z.strictObject({ id: idField('id') });
@@ -129,12 +153,22 @@ export const createdAdminSchema = z.object({
   last_name: z.string(),
 });
 
-/** `PUT /api/admin/users`: an administrator edits a name and email (their own or anyone's). */
-export const updateAdminBody = z.strictObject({
-  id: idField('id'),
-  email: emailAddress(m.emailInvalidAdmin),
-  firstName: requiredText('firstName', m.firstNameRequired, 100),
-  lastName: requiredText('lastName', m.lastNameRequired, 100),
+/**
+ * `PUT /api/admin/users`: an administrator edits a name and email (their own or anyone's). The
+ * account as read is accepted back; its zip code, birthday and newsletter are not this form's and
+ * are ignored.
+ */
+export const updateAdminBody = acceptingReadShape({
+  fields: {
+    id: idField('id'),
+    email: emailAddress(m.emailInvalidAdmin),
+    firstName: requiredText('firstName', m.firstNameRequired, 100),
+    lastName: requiredText('lastName', m.lastNameRequired, 100),
+    isAdmin: echoedIsAdmin,
+  },
+  read: accountSchema,
+  aliases: { first_name: 'firstName', last_name: 'lastName' },
+  ignored: ['zipcode', 'birthday', 'newsletter'],
 });
 
 /** Spec: "Admin info: first_name, last_name, email". */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { artistsTagsMessages as am } from '../messages/artists-tags.js';
 import { tagSchema } from './catalogue.js';
 import { idField, requiredText } from './fields.js';
+import { acceptingReadShape } from './read-shape.js';
 
 export const TAG_NAME_MAX_LENGTH = 60;
 export const LAYOUT_MAX_ROWS = 50;
@@ -41,12 +42,32 @@ export const autotagBody = z.strictObject({}).nullish();
 
 export const autotagData = z.object({ added: z.number().int() });
 
-/** PUT /api/tags/featured: the home layout's tag ids, in order. */
-export const layoutBody = z.strictObject({
-  id: z
-    .array(idField('id'), { error: 'id must be a list of tag ids' })
-    .max(LAYOUT_MAX_ROWS, am.layoutTooLong)
-    .refine((ids) => new Set(ids).size === ids.length, am.layoutDuplicateTag),
+/** A layout row: a tag id, or the tag as the API reads it ({id, name}; the name is ignored). */
+const layoutTag = z.union(
+  [
+    idField('id'),
+    acceptingReadShape({
+      fields: { id: idField('id') },
+      read: tagSchema,
+      ignored: ['name'],
+    }).transform((tag) => tag.id),
+  ],
+  { error: 'id must be a tag id or a tag as {id, name}' },
+);
+
+/**
+ * PUT /api/tags/featured: the home layout's tags, in order. The layout as GET answers it
+ * (`{tags: [{id, name}]}`) is accepted too, `tags` read as `id`.
+ */
+export const layoutBody = acceptingReadShape({
+  fields: {
+    id: z
+      .array(layoutTag, { error: 'id must be a list of tag ids' })
+      .max(LAYOUT_MAX_ROWS, am.layoutTooLong)
+      .refine((ids) => new Set(ids).size === ids.length, am.layoutDuplicateTag),
+  },
+  read: tagListData,
+  aliases: { tags: 'id' },
 });
 
 export type TagLinksBody = z.input<typeof tagLinksBody>;

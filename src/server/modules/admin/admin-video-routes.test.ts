@@ -129,7 +129,7 @@ describe('PUT /api/admin/videos', () => {
     ['a bad public_state', { public_state: 'yes' }, "public_state must be '1' or '0'"],
     ['a bad id', { id: 'abc' }, 'id must be a number'],
     ['a missing id', { id: undefined }, 'id is required'],
-    ['an unknown field', { tags: [] }, 'Unknown field in body: tags'],
+    ['an unknown field', { views: 3 }, 'Unknown field in body: views'],
   ])('rejects %s with 400 and changes nothing', async (_name, overrides, message) => {
     const video = await buildVideo(t.db, { title: 'Unchanged' });
     const res = await edit({

@@ -193,7 +193,7 @@ describe('POST /api/admin/artists', () => {
     ],
     ['a name that is a number', { name: 42 }, 'name must be a string'],
     ['a featured flag of yes', { featured: 'yes' }, "featured must be '1' or '0'"],
-    ['an unknown field', { id: -1 }, 'Unknown field in body: id'],
+    ['an unknown field', { tag_id: 1 }, 'Unknown field in body: tag_id'],
   ])('rejects %s with a 400', async (_name, overrides, message) => {
     const res = await create(newArtist(overrides));
     expect(res.statusCode).toBe(400);

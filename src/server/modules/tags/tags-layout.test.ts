@@ -95,8 +95,8 @@ describe('GET and PUT /api/tags/featured', () => {
     ['a tag listed twice, once as a string', { id: [1, '1'] }, am.layoutDuplicateTag],
     ['no id list', {}, 'id must be a list of tag ids'],
     ['a single id', { id: 3 }, 'id must be a list of tag ids'],
-    ['a name in the list', { id: ['Row A'] }, 'id.0: id must be a number'],
-    ['an unknown field', { id: [], tags: [] }, 'Unknown field in body: tags'],
+    ['a name in the list', { id: ['Row A'] }, 'id.0: id must be a tag id or a tag as {id, name}'],
+    ['an unknown field', { id: [], rows: [] }, 'Unknown field in body: rows'],
   ])('rejects %s with a 400', async (_name, body, message) => {
     const res = await putLayout(body);
     expect(res.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import {
   deleteUserBody,
 } from '../../../shared/schemas/people.js';
 import { normalizeEmail } from '../../../shared/validation.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, notFound, refuseChangedReadOnly } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
@@ -65,7 +65,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       // Own account only: an administrator edits other people through PUT /api/admin/users.
-      requireSelf(request, body.id);
+      const caller = requireSelf(request, body.id);
+      refuseChangedReadOnly('isAdmin', body.isAdmin, caller.isAdmin);
       try {
         const user = await updateUser(app.db, body.id, {
           email: normalizeEmail(body.email),

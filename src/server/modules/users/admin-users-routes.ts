@@ -14,13 +14,13 @@ import {
   userListSchema,
 } from '../../../shared/schemas/people.js';
 import { normalizeEmail } from '../../../shared/validation.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { conflict, notFound, refuseChangedReadOnly } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import { insertUser, listUsers, updateUser } from './users-repository.js';
+import { findUserById, insertUser, listUsers, updateUser } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
 
@@ -122,6 +122,12 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireAdmin(request);
       const body = request.body;
+      if (body.isAdmin !== undefined) {
+        // Sent back with the account as read: only the stored value is accepted (and not written).
+        const stored = await findUserById(app.db, body.id);
+        if (!stored) throw notFound(apiMessages.userNotFound);
+        refuseChangedReadOnly('isAdmin', body.isAdmin, stored.isAdmin);
+      }
       try {
         const user = await updateUser(app.db, body.id, {
           email: normalizeEmail(body.email),

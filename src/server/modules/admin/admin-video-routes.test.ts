@@ -188,3 +188,140 @@ describe('DELETE /api/admin/videos', () => {
     expect(res.body.message).toBe(message);
   });
 });
+
+describe('PUT /api/admin/videos takes the video as GET /api/videos/{id} answers it', () => {
+  const readVideo = async (id: number) => {
+    const res = await callApi(t.app, 'GET', `/api/videos/${id}`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    return (res.body.data as { video: Video }).video;
+  };
+  const tagIdsOf = async (id: number) =>
+    (await t.db.select().from(videoTags).where(eq(videoTags.videoId, id))).map((row) => row.tagId);
+
+  it('saves the one field changed and leaves every other column as it was', async () => {
+    const tag = await buildTag(t.db);
+    const video = await buildVideo(t.db, { tagIds: [tag.id], episodeNumber: 41 });
+    const read = await readVideo(video.id);
+    expect(Object.keys(read).sort()).toEqual(
+      [
+        'description',
+        'epid',
+        'episode_number',
+        'epnum',
+        'id',
+        'isLiked',
+        'like_count',
+        'link',
+        'public_state',
+        'published_at',
+        'tags',
+        'thumbnail',
+        'title',
+        'youtube_id',
+        'youtube_url',
+      ].sort(),
+    );
+    const before = await readRow(video.id);
+    const res = await edit({ ...read, title: 'A new title' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ ...read, title: 'A new title' });
+    const after = (await readRow(video.id))!;
+    expect(after.title).toBe('A new title');
+    // Every stored column but the title, its search columns (derived from it) and updated_at.
+    const untouched = (row: typeof after) =>
+      Object.entries(row).filter(([key]) => !/^(title|search|updatedAt)/.test(key));
+    expect(untouched(after)).toEqual(untouched(before!));
+    expect(await tagIdsOf(video.id)).toEqual([tag.id]);
+  });
+
+  it('reads epnum as episode_number and epid as id', async () => {
+    const video = await buildVideo(t.db, { episodeNumber: 5 });
+    const read: Partial<Video> = await readVideo(video.id);
+    delete read.id;
+    delete read.episode_number;
+    const res = await edit({ ...read, epnum: 6 });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ id: video.id, episode_number: 6, epnum: 6 });
+    expect((await readRow(video.id))?.episodeNumber).toBe(6);
+  });
+
+  it('accepts episode_number and epnum together when they agree once read', async () => {
+    const video = await buildVideo(t.db, { episodeNumber: 5 });
+    const read = await readVideo(video.id);
+    const res = await edit({ ...read, episode_number: '7', epnum: 7 });
+    expect(res.statusCode).toBe(200);
+    expect((await readRow(video.id))?.episodeNumber).toBe(7);
+  });
+
+  it('never writes the read-only fields, whatever they say', async () => {
+    const tag = await buildTag(t.db);
+    const video = await buildVideo(t.db, { tagIds: [tag.id] });
+    const read = await readVideo(video.id);
+    const before = await readRow(video.id);
+    const res = await edit({
+      ...read,
+      thumbnail: 'https://evil.example.com/a.jpg',
+      youtube_id: 'AAAAAAAAAAA',
+      youtube_url: 'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+      link: 'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+      published_at: '2001-01-01T00:00:00.000Z',
+      like_count: 9999,
+      tags: [],
+      isLiked: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await readRow(video.id)).toMatchObject({
+      youtubeId: before!.youtubeId,
+      thumbnail: before!.thumbnail,
+      publishedAt: before!.publishedAt,
+      likeCount: before!.likeCount,
+    });
+    expect(await tagIdsOf(video.id)).toEqual([tag.id]);
+  });
+
+  it.each([
+    ['epnum', { episode_number: 8, epnum: 9 }, 'epnum and episode_number differ'],
+    ['epid', { id: 1, epid: 2 }, 'epid and id differ'],
+  ])('refuses %s that disagrees with its field, naming both', async (_name, change, words) => {
+    const video = await buildVideo(t.db, { title: 'Unchanged', episodeNumber: 3 });
+    const read = await readVideo(video.id);
+    const res = await edit({ ...read, title: 'Changed', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`${words}: send one of them, or the same value in both`);
+    expect(await readRow(video.id)).toMatchObject({ title: 'Unchanged', episodeNumber: 3 });
+  });
+
+  it.each([
+    ['isAdmin', true],
+    ['youtubeId', 'AAAAAAAAAAA'],
+    ['is_public', true],
+    ['likeCount', 5],
+    ['updated_at', '2001-01-01T00:00:00.000Z'],
+    ['token', 'x'],
+  ])('still refuses %s, outside the read shape, and changes nothing', async (field, value) => {
+    const video = await buildVideo(t.db, { title: 'Unchanged' });
+    const read = await readVideo(video.id);
+    const before = await readRow(video.id);
+    const res = await edit({ ...read, title: 'Changed', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      status: 400,
+      data: null,
+      message: `Unknown field in body: ${field}`,
+    });
+    expect(await readRow(video.id)).toEqual(before);
+  });
+
+  it('lists the aliases and read-only fields in the OpenAPI body', () => {
+    const doc = t.app.swagger() as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> } }>>;
+    };
+    const body = doc.paths['/api/admin/videos']!.put!.requestBody.content['application/json'] as {
+      schema: { properties: Record<string, unknown>; additionalProperties: boolean };
+    };
+    expect(Object.keys(body.schema.properties)).toEqual(
+      expect.arrayContaining(['id', 'epid', 'episode_number', 'epnum', 'tags', 'thumbnail']),
+    );
+    expect(body.schema.additionalProperties).toBe(false);
+  });
+});

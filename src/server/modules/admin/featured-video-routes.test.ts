@@ -114,3 +114,36 @@ describe('GET and PUT /api/admin/videos/featured', () => {
     expect((await read()).body.data).toMatchObject({ title: 'Kept' });
   });
 });
+
+describe('PUT /api/admin/videos/featured takes the featured video as GET answers it', () => {
+  it('saves the changed title and ignores the video read beside the link', async () => {
+    const video = await buildVideo(t.db, { isPublic: true });
+    await save({ title: 'Before', link: `https://youtu.be/${video.youtubeId}` });
+    const sent = (await read()).body.data as FeaturedVideo;
+    expect(sent.video).toMatchObject({ id: video.id });
+    const res = await save({ ...sent, title: 'After' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ ...sent, title: 'After' });
+    const other = await buildVideo(t.db, { isPublic: true });
+    const ignored = await save({
+      ...sent,
+      title: 'After',
+      video: { ...sent.video!, id: other.id },
+    });
+    expect(ignored.statusCode).toBe(200);
+    expect((ignored.body.data as FeaturedVideo).video).toMatchObject({ id: video.id });
+  });
+
+  it.each([
+    ['videoId', 3],
+    ['video_id', 3],
+    ['isAdmin', true],
+  ])('still refuses %s and keeps the saved one', async (field, value) => {
+    await save({ title: 'Kept', link: 'https://youtu.be/KePtViDeO01' });
+    const sent = (await read()).body.data as FeaturedVideo;
+    const res = await save({ ...sent, title: 'New', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`Unknown field in body: ${field}`);
+    expect((await read()).body.data).toEqual(sent);
+  });
+});

@@ -296,3 +296,143 @@ describe('DELETE /api/admin/artists', () => {
     expect(noId.body.message).toBe('id is required');
   });
 });
+
+describe('the artist writes take the artist as the API reads it', () => {
+  const readArtist = async (id: number) => {
+    const res = await callApi(t.app, 'GET', `/api/artists/${id}`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    return (res.body.data as { artist: Artist }).artist;
+  };
+  const readRow = async (id: number) =>
+    (await t.db.select().from(artists).where(eq(artists.id, id)))[0];
+
+  it('PUT saves the one field changed and leaves every other column as it was', async () => {
+    const artist = await buildArtist(t.db, { featured: true });
+    await t.db.insert(artistLikes).values({ userId: user.id, artistId: artist.id });
+    const read = await readArtist(artist.id);
+    expect(Object.keys(read).sort()).toEqual(
+      [
+        'artistid',
+        'description',
+        'featured',
+        'id',
+        'image',
+        'img_path',
+        'isLiked',
+        'like_count',
+        'name',
+        'tagid',
+      ].sort(),
+    );
+    const before = await readRow(artist.id);
+    const res = await update({ ...read, description: 'A new biography.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({
+      ...read,
+      isLiked: undefined,
+      description: 'A new biography.',
+    });
+    const after = await readRow(artist.id);
+    expect(after).toEqual({
+      ...before,
+      description: 'A new biography.',
+      updatedAt: after!.updatedAt,
+    });
+  });
+
+  it('PUT reads artistid as id and image as img_path', async () => {
+    const artist = await buildArtist(t.db);
+    const read: Partial<Artist> = await readArtist(artist.id);
+    delete read.id;
+    delete read.img_path;
+    const res = await update({ ...read, image: '/media/demo/artist/2.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ id: artist.id, img_path: '/media/demo/artist/2.svg' });
+    expect((await readRow(artist.id))?.imageUrl).toBe('/media/demo/artist/2.svg');
+  });
+
+  it('PUT never writes the read-only fields, whatever they say', async () => {
+    const artist = await buildArtist(t.db);
+    const other = await buildTag(t.db);
+    const read = await readArtist(artist.id);
+    const res = await update({ ...read, tagid: other.id, like_count: 500, isLiked: true });
+    expect(res.statusCode).toBe(200);
+    expect(await readRow(artist.id)).toMatchObject({ tagId: artist.tagId, likeCount: 0 });
+    expect(
+      await t.db.select().from(artistLikes).where(eq(artistLikes.artistId, artist.id)),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['image', { image: 'https://images.example.com/new.jpg' }, 'image and img_path differ'],
+    ['artistid', { artistid: 1 }, 'artistid and id differ'],
+  ])('PUT refuses %s that disagrees with its field, naming both', async (_name, change, words) => {
+    const artist = await buildArtist(t.db);
+    const read = await readArtist(artist.id);
+    const before = await readRow(artist.id);
+    const res = await update({ ...read, name: 'Changed', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`${words}: send one of them, or the same value in both`);
+    expect(await readRow(artist.id)).toEqual(before);
+  });
+
+  it.each([
+    ['isAdmin', true],
+    ['tag_id', 1],
+    ['imageUrl', 'https://evil.example.com/a.jpg'],
+    ['likeCount', 5],
+    ['token', 'x'],
+  ])('PUT still refuses %s, outside the read shape, and changes nothing', async (field, value) => {
+    const artist = await buildArtist(t.db);
+    const read = await readArtist(artist.id);
+    const before = await readRow(artist.id);
+    const res = await update({ ...read, name: 'Changed', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      status: 400,
+      data: null,
+      message: `Unknown field in body: ${field}`,
+    });
+    expect(await readRow(artist.id)).toEqual(before);
+  });
+
+  it("POST takes the spec's new artist (id -1) and ignores the id", async () => {
+    const res = await create({
+      id: -1,
+      artistid: -1,
+      name: 'Loretta Lynn',
+      description: "Coal miner's daughter.",
+      image: '',
+      featured: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    const artist = res.body.data as Artist;
+    expect(artist.id).toBeGreaterThan(0);
+    expect(artist).toMatchObject({ artistid: artist.id, name: 'Loretta Lynn', img_path: '' });
+  });
+
+  it('POST takes an artist as read as the start of a new one; the original stays', async () => {
+    const original = await buildArtist(t.db);
+    const read = await readArtist(original.id);
+    const before = await readRow(original.id);
+    const res = await create({ ...read, name: 'A Different Singer' });
+    expect(res.statusCode).toBe(201);
+    const made = res.body.data as Artist;
+    expect(made.id).not.toBe(original.id);
+    expect(made).toMatchObject({ name: 'A Different Singer', img_path: read.img_path });
+    expect(made.tagid).not.toBe(original.tagId);
+    expect(await readRow(original.id)).toEqual(before);
+  });
+
+  it.each([
+    ['isAdmin', true],
+    ['tag_id', 1],
+    ['public', 0],
+  ])('POST still refuses %s, outside the read shape, and creates nothing', async (field, value) => {
+    const name = `Refused ${field}`;
+    const res = await create({ id: -1, ...newArtist({ name }), [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`Unknown field in body: ${field}`);
+    expect(await t.db.select().from(artists).where(eq(artists.name, name))).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { validationMessages as m } from '../../../shared/messages/validation.js';
+import type { Account } from '../../../shared/schemas/people.js';
 import { latestAllowedBirthday } from '../../../shared/validation.js';
 import { artists, recoveryCodes, sessions, users } from '../../db/schema.js';
 import {
@@ -384,5 +385,102 @@ describe('PUT /api/users/password', () => {
     const res = await change(me, overrides);
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+});
+
+describe('PUT /api/users takes the account as GET /api/users/{id} answers it', () => {
+  const readAccount = async (caller: Caller) => {
+    const res = await callApi(t.app, 'GET', `/api/users/${caller.id}`, { token: caller.token });
+    expect(res.statusCode).toBe(200);
+    return res.body.data as Account;
+  };
+  const save = (caller: Caller, body: unknown) =>
+    callApi(t.app, 'PUT', '/api/users', { token: caller.token, body });
+  /** Every column but the names and the search name made from them. */
+  const untouched = (row: Record<string, unknown>) =>
+    Object.entries(row).filter(([key]) => !/^(firstName|lastName|searchName)$/.test(key));
+
+  it('saves the one field changed (its read name) and leaves every other column', async () => {
+    const me = await signedInUser(t.app, { firstName: 'Kitty', birthday: '1979-11-05' });
+    const read = await readAccount(me);
+    const before = (await readUser(me.id))!;
+    const res = await save(me, { ...read, first_name: 'Loretta' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ ...read, first_name: 'Loretta' });
+    const after = (await readUser(me.id))!;
+    expect(after.firstName).toBe('Loretta');
+    expect(untouched(after)).toEqual(untouched(before));
+  });
+
+  it("reads the form's names beside the read ones when they agree, and zipcode as zip_code", async () => {
+    const me = await signedInUser(t.app);
+    const read = await readAccount(me);
+    const res = await save(me, { ...read, firstName: read.first_name, zipcode: '10001' });
+    expect(res.statusCode).toBe(200);
+    expect(await readUser(me.id)).toMatchObject({ firstName: read.first_name, zipcode: '10001' });
+  });
+
+  it('lets an administrator send back their own isAdmin', async () => {
+    const admin = await signedInAdmin(t.app);
+    const read = await readAccount(admin);
+    expect(read.isAdmin).toBe(true);
+    const res = await save(admin, { ...read, last_name: 'Haggard' });
+    expect(res.statusCode).toBe(200);
+    expect(await readUser(admin.id)).toMatchObject({ lastName: 'Haggard', isAdmin: true });
+  });
+
+  it.each([
+    ['first_name', { first_name: 'A', firstName: 'B' }, 'first_name and firstName differ'],
+    ['zipcode', { zipcode: '10001', zip_code: '20002' }, 'zipcode and zip_code differ'],
+  ])('refuses %s that disagrees with its field, naming both', async (_name, change, words) => {
+    const me = await signedInUser(t.app);
+    const read = await readAccount(me);
+    const before = await readUser(me.id);
+    const res = await save(me, { ...read, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`${words}: send one of them, or the same value in both`);
+    expect(await readUser(me.id)).toEqual(before);
+  });
+
+  it.each([
+    ['isAdmin', true],
+    ['is_admin', true],
+    ['password', 'Another-Pass1'],
+    ['passwordHash', '$argon2id$v=19$m=19456,t=2,p=1$x$y'],
+    ['password_hash', '$argon2id$v=19$m=19456,t=2,p=1$x$y'],
+    ['token', 'abc'],
+    ['userid', 1],
+  ])('still refuses %s and changes nothing', async (field, value) => {
+    const me = await signedInUser(t.app);
+    const read = await readAccount(me);
+    const before = await readUser(me.id);
+    const res = await save(me, { ...read, first_name: 'Changed', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      status: 400,
+      data: null,
+      message: `Unknown field in body: ${field}`,
+    });
+    expect(await readUser(me.id)).toEqual(before);
+  });
+
+  it("refuses an administrator's isAdmin sent as false: it is never written", async () => {
+    const admin = await signedInAdmin(t.app);
+    const read = await readAccount(admin);
+    const res = await save(admin, { ...read, isAdmin: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe('Unknown field in body: isAdmin');
+    expect((await readUser(admin.id))?.isAdmin).toBe(true);
+  });
+
+  it("refuses someone else's account as read (403), even with their own values", async () => {
+    const owner = await signedInUser(t.app);
+    const read = await readAccount(owner);
+    const before = await readUser(owner.id);
+    const intruder = await signedInUser(t.app);
+    const res = await save(intruder, { ...read, first_name: 'Hijacked' });
+    expect(res.statusCode).toBe(403);
+    expect(res.body.message).toBe(apiMessages.notYourAccount);
+    expect(await readUser(owner.id)).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { validationMessages as m } from '../../../shared/messages/validation.js';
-import type { ListedPerson } from '../../../shared/schemas/people.js';
+import type { Account, ListedPerson } from '../../../shared/schemas/people.js';
 import { users } from '../../db/schema.js';
 import {
   buildUser,
@@ -309,5 +309,88 @@ describe('PUT /api/admin/users', () => {
         .statusCode,
     ).toBe(403);
     expect(await readUser(target.id)).toEqual(before);
+  });
+});
+
+describe('PUT /api/admin/users takes the account as GET /api/users/{id} answers it', () => {
+  const readAccount = async (id: number) => {
+    const res = await callApi(t.app, 'GET', `/api/users/${id}`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    return res.body.data as Account;
+  };
+  const save = (body: unknown) =>
+    callApi(t.app, 'PUT', '/api/admin/users', { token: admin.token, body });
+  /** Every column but the last name and the search name made from it. */
+  const untouched = (row: Record<string, unknown>) =>
+    Object.entries(row).filter(([key]) => !/^(lastName|searchName)$/.test(key));
+
+  it.each([
+    ['their own account', () => signedInAdmin(t.app).then((a) => a.id)],
+    ['a fan', () => buildUser(t.db).then((u) => u.id)],
+  ])('saves the one field changed on %s and leaves every other column', async (_who, make) => {
+    const id = await make();
+    const read = await readAccount(id);
+    const before = (await readUser(id))!;
+    const res = await save({ ...read, last_name: 'Parton', zipcode: '99999', newsletter: 0 });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({
+      id,
+      first_name: read.first_name,
+      last_name: 'Parton',
+      email: read.email,
+    });
+    const after = (await readUser(id))!;
+    expect(after.lastName).toBe('Parton');
+    // zipcode and newsletter are not this form's: ignored, never written.
+    expect(untouched(after)).toEqual(untouched(before));
+  });
+
+  it('refuses first_name that disagrees with firstName, naming both', async () => {
+    const target = await buildUser(t.db);
+    const before = await readUser(target.id);
+    const res = await save({ ...(await readAccount(target.id)), firstName: 'Other' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(
+      'first_name and firstName differ: send one of them, or the same value in both',
+    );
+    expect(await readUser(target.id)).toEqual(before);
+  });
+
+  it.each([
+    ['a fan made an administrator', false, true],
+    ['an administrator made a fan', true, false],
+  ])('still refuses isAdmin: %s; nothing changes', async (_name, isAdmin, sent) => {
+    const target = await buildUser(t.db, { isAdmin });
+    const before = await readUser(target.id);
+    const res = await save({ ...(await readAccount(target.id)), last_name: 'X', isAdmin: sent });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      status: 400,
+      data: null,
+      message: 'Unknown field in body: isAdmin',
+    });
+    expect(await readUser(target.id)).toEqual(before);
+  });
+
+  it.each([
+    ['password', 'Another-Pass1'],
+    ['passwordHash', 'x'],
+    ['is_admin', true],
+    ['token', 'x'],
+    ['last_login', null],
+  ])('still refuses %s and changes nothing', async (field, value) => {
+    const target = await buildUser(t.db);
+    const before = await readUser(target.id);
+    const res = await save({ ...(await readAccount(target.id)), last_name: 'X', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(`Unknown field in body: ${field}`);
+    expect(await readUser(target.id)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown account sent back with isAdmin', async () => {
+    const read = await readAccount(user.id);
+    const res = await save({ ...read, id: 99_999_999 });
+    expect(res.statusCode).toBe(404);
+    expect(res.body.message).toBe(apiMessages.userNotFound);
   });
 });

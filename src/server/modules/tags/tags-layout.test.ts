@@ -1,8 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
-import { layoutRows } from '../../db/schema.js';
+import type { Tag } from '../../../shared/schemas/catalogue.js';
+import { layoutRows, tags } from '../../db/schema.js';
 import { buildTag, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -101,5 +102,68 @@ describe('GET and PUT /api/tags/featured', () => {
     const res = await putLayout(body);
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ status: 400, data: null, message });
+  });
+});
+
+describe('PUT /api/tags/featured takes the layout as GET answers it', () => {
+  const layoutTags = async () => (await getLayout()).body.data as { tags: Tag[] };
+
+  it('takes the spec’s list of {id, name} tags, reordered, and mixed with plain ids', async () => {
+    const [a, b, c] = [await buildTag(t.db), await buildTag(t.db), await buildTag(t.db)];
+    await putLayout({ id: [a.id, b.id] });
+    const { tags: read } = await layoutTags();
+    const saved = await putLayout({ id: [read[1], read[0], c.id] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.data).toEqual({ tags: [read[1], read[0], { id: c.id, name: c.name }] });
+    expect((await storedRows()).map((row) => row.tagId)).toEqual([b.id, a.id, c.id]);
+  });
+
+  it('takes the GET answer itself, tags read as id, and never renames a tag', async () => {
+    const [a, b] = [await buildTag(t.db), await buildTag(t.db)];
+    await putLayout({ id: [a.id, b.id] });
+    const read = await layoutTags();
+    const res = await putLayout({ tags: [{ ...read.tags[1], name: 'Renamed' }, read.tags[0]] });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ tags: [read.tags[1], read.tags[0]] });
+    expect((await t.db.select().from(tags).where(eq(tags.id, b.id)))[0]?.name).toBe(b.name);
+    // The same list under both names is one layout.
+    const both = await putLayout({ id: read.tags, tags: read.tags.map((tag) => tag.id) });
+    expect(both.statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'tags that differ from id',
+      (ids: number[]) => ({ id: ids, tags: [...ids].reverse() }),
+      'tags and id differ: send one of them, or the same value in both',
+    ],
+    [
+      'a tag with a field outside {id, name}',
+      (ids: number[]) => ({ id: [{ id: ids[0], name: 'x', videos: [] }] }),
+      'Unknown field in body: videos',
+    ],
+    [
+      'a home row in place of a tag',
+      (ids: number[]) => ({ id: [{ id: ids[0], title: 'x' }] }),
+      'Unknown field in body: title',
+    ],
+    [
+      'a tag without its id',
+      () => ({ id: [{ name: 'x' }] }),
+      'id.0: id must be a tag id or a tag as {id, name}',
+    ],
+    [
+      'a field outside the layout',
+      (ids: number[]) => ({ id: ids, isAdmin: true }),
+      'Unknown field in body: isAdmin',
+    ],
+  ])('refuses %s with a 400 and keeps the layout', async (_name, makeBody, message) => {
+    const [a, b] = [await buildTag(t.db), await buildTag(t.db)];
+    await putLayout({ id: [a.id, b.id] });
+    const before = await storedRows();
+    const res = await putLayout(makeBody([b.id, a.id]));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ status: 400, data: null, message });
+    expect(await storedRows()).toEqual(before);
   });
 });

@@ -313,7 +313,7 @@ describe('PUT /api/admin/videos takes the video as GET /api/videos/{id} answers 
   });
 
   it('lists the aliases and read-only fields in the OpenAPI body', () => {
-    const doc = t.app.swagger() as {
+    const doc = t.app.swagger() as unknown as {
       paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> } }>>;
     };
     const body = doc.paths['/api/admin/videos']!.put!.requestBody.content['application/json'] as {

@@ -4,6 +4,7 @@ import { preparedPerDatabase } from '../../db/prepared.js';
 import { likeEscaped } from '../../lib/search-sql.js';
 import { artistJson } from '../artists/artist-json.js';
 import { videoJson } from '../videos/video-json.js';
+import { wordLookupRows, type WordRow } from './word-corrections.js';
 
 /** The artists a search shows, best first; the rest are counted. */
 export const SEARCH_ARTISTS = 20;
@@ -35,6 +36,7 @@ export const typedQuery = sql`(
  * and the videos whose title or description does (every word in the title first, each group
  * newest first), with the true number of each. The matching videos are read once, for the count
  * and the page together. `query` replaces the typed words' query when set (a corrected one).
+ * When the typed words find no video, it also looks the words up for a correction.
  */
 const searchStatement = (visibility: 'public' | 'any') =>
   preparedPerDatabase((db) => {
@@ -45,6 +47,7 @@ const searchStatement = (visibility: 'public' | 'any') =>
         videoTotal: sql<number>`search.video_total`,
         artistIds: sql<number[]>`search.artist_ids`,
         videoIds: sql<number[]>`search.video_ids`,
+        wordRows: sql<WordRow[] | null>`search.word_rows`,
       })
       .from(
         sql`(
@@ -88,7 +91,14 @@ const searchStatement = (visibility: 'public' | 'any') =>
           )::text AS json,
           totals.videos AS video_total,
           ARRAY(SELECT id FROM artist_page ORDER BY ord) AS artist_ids,
-          ARRAY(SELECT id FROM video_page ORDER BY ord) AS video_ids
+          ARRAY(SELECT id FROM video_page ORDER BY ord) AS video_ids,
+          -- Only when the typed words found no video: what a corrected search needs, in this
+          -- round trip rather than one more (a subquery in CASE runs only when reached).
+          CASE WHEN totals.videos = 0 AND ${sql.placeholder('query')}::text IS NULL THEN (
+            SELECT json_agg(json_build_object('n', l.n, 'word', l.word, 'known', l.known,
+                                              'candidate', l.candidate) ORDER BY l.n, l.rank)
+            FROM ${wordLookupRows(sql`false`)} AS l
+          ) END AS word_rows
         FROM totals
       ) AS search`,
       )
@@ -115,6 +125,8 @@ export interface SearchPageJson {
   videoTotal: number;
   artistIds: number[];
   videoIds: number[];
+  /** The words looked up for a correction, when the typed ones found no video (else null). */
+  wordRows: WordRow[] | null;
 }
 
 export async function findSearchPageJson(

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { correctedQueryText } from './full-text-query.js';
 import { findSearchPageJson, type SearchPageJson } from './search-query.js';
 import { searchWords } from './search-terms.js';
-import { correctWords } from './word-corrections.js';
+import { correctionsOf } from './word-corrections.js';
 
 export interface SiteSearch {
   term: string;
@@ -15,15 +15,15 @@ export interface SiteSearch {
  * A page of the site search. The typed words are tried first (search-query.ts). When no video
  * matches, every word becomes a prefix and each misspelt one (no prefix of any catalogue word) is
  * replaced by the closest words of the catalogue, and the search runs once more: 'dusty trian'
- * finds "Dusty Train", 'jonny cash' Johnny Cash. One statement in the usual case, two lookups
- * and a second statement for a typo.
+ * finds "Dusty Train", 'jonny cash' Johnny Cash. One statement when the words match or nothing
+ * is close to them (it looks the words up itself when nothing matched), two for a typo.
  */
 export async function searchCatalogue(db: Database, search: SiteSearch): Promise<SearchPageJson> {
   const words = searchWords(search.term);
   const request = { ...search, words, query: null };
   const found = await findSearchPageJson(db, request);
   if (found.videoTotal > 0 || words.length === 0) return found;
-  const corrected = await correctWords(db, words);
+  const corrected = correctionsOf(found.wordRows ?? []);
   if (!corrected) return found;
   const query = correctedQueryText(corrected);
   return findSearchPageJson(db, { ...request, query });

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import type { QueryWord } from './full-text-query.js';
 import { chooseCorrections, nearWords } from './spelling.js';
 
-interface WordRow {
+export interface WordRow {
   n: number;
   /** The word normalised like the documents (search_text). */
   word: string;
@@ -15,35 +15,42 @@ interface WordRow {
 }
 
 /**
- * Each word normalised, whether it is a prefix of a word of the list (a range of the list's
- * C-collated key: the index answers it for any value, so the statement is prepared once), and for
- * an unknown word the closest words of the list.
+ * Rows (n, word, known, candidate, rank) for the `words` placeholder: each word normalised,
+ * whether it is a prefix of a word of the list (a range of the list's C-collated key: the index
+ * answers it for any value, so a statement holding it is prepared once), and for an unknown word
+ * (or every word, with `everyWord`) the closest words of the list. The site search runs it inside
+ * its own statement when nothing matched, saving a round trip (search-query.ts).
  */
+export function wordLookupRows(everyWord: SQL): SQL {
+  return sql`(
+    SELECT q.n::int AS n, q.word, q.known, c.candidate, c.rank
+    FROM (
+      SELECT w.n, w.word, w.word ~ '^[0-9]+$' OR EXISTS (
+          SELECT 1 FROM search_words s
+          WHERE s.word >= w.word AND s.word <= w.word || chr(1114111)
+        ) AS known
+      FROM (
+        SELECT u.n, public.search_text(u.typed) AS word
+        FROM unnest(${sql.placeholder('words')}::text[]) WITH ORDINALITY AS u(typed, n)
+      ) w
+    ) q
+    LEFT JOIN LATERAL public.search_word_candidates(
+      CASE WHEN (NOT q.known OR ${everyWord}) AND q.word <> '' AND q.word !~ '^[0-9]+$'
+           THEN q.word END
+    ) WITH ORDINALITY AS c(candidate, rank) ON true
+  )`;
+}
+
 const wordLookup = preparedPerDatabase((db) =>
   db
     .select({
-      n: sql<number>`q.n::int`,
-      word: sql<string>`q.word`,
-      known: sql<boolean>`q.known`,
-      candidate: sql<string | null>`c.candidate`,
+      n: sql<number>`l.n`,
+      word: sql<string>`l.word`,
+      known: sql<boolean>`l.known`,
+      candidate: sql<string | null>`l.candidate`,
     })
-    .from(
-      sql`(
-        SELECT w.n, w.word, w.word ~ '^[0-9]+$' OR EXISTS (
-            SELECT 1 FROM search_words s
-            WHERE s.word >= w.word AND s.word <= w.word || chr(1114111)
-          ) AS known
-        FROM (
-          SELECT u.n, public.search_text(u.typed) AS word
-          FROM unnest(${sql.placeholder('words')}::text[]) WITH ORDINALITY AS u(typed, n)
-        ) w
-      ) q
-      LEFT JOIN LATERAL public.search_word_candidates(
-        CASE WHEN (NOT q.known OR ${sql.placeholder('everyWord')}::boolean)
-              AND q.word <> '' AND q.word !~ '^[0-9]+$' THEN q.word END
-      ) WITH ORDINALITY AS c(candidate, rank) ON true`,
-    )
-    .orderBy(sql`q.n, c.rank`)
+    .from(sql`${wordLookupRows(sql`${sql.placeholder('everyWord')}::boolean`)} AS l`)
+    .orderBy(sql`l.n, l.rank`)
     .prepare('search_word_lookup'),
 );
 
@@ -64,11 +71,11 @@ function groupByWord(rows: WordRow[]) {
 /**
  * The query words, each a prefix, with each misspelt one (no prefix of any word in search_words)
  * replaced by the closest words of the list. Null when a misspelt word has no close word: the
- * search then has nothing more to try.
+ * search then has nothing more to try. Over rows of wordLookupRows (everyWord false), in order.
  */
-export async function correctWords(db: Database, words: string[]): Promise<QueryWord[] | null> {
+export function correctionsOf(rows: WordRow[]): QueryWord[] | null {
   const corrected: QueryWord[] = [];
-  for (const { word, known, candidates } of groupByWord(await lookUpWords(db, words, false))) {
+  for (const { word, known, candidates } of groupByWord(rows)) {
     if (known) {
       corrected.push({ prefix: word });
       continue;

@@ -48,7 +48,8 @@ test('home -> video -> suggested video: new address, new title, back at the top'
     .filter({ has: page.getByRole('link', { name: /^View All/ }) })
     .first();
   const card = firstRow.getByRole('listitem').first().getByRole('link');
-  const cardTitle = (await card.textContent())!.trim();
+  // The card's name is its title; the details line under it is its description.
+  const cardTitle = (await card.locator('.video-card__title').textContent())!.trim();
   await card.click();
   await expect(page).toHaveURL(/\/videos\/\d+$/);
   const heading = page.getByRole('heading', { level: 1 });
@@ -60,7 +61,7 @@ test('home -> video -> suggested video: new address, new title, back at the top'
   const last = suggested.getByRole('link').last();
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  const nextTitle = (await last.textContent())!.trim();
+  const nextTitle = (await last.locator('.video-card__title').textContent())!.trim();
   expect(nextTitle).not.toBe(cardTitle);
   await last.click();
 

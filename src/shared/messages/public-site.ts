@@ -2,6 +2,11 @@
 export const publicSiteMessages = {
   searchPlaceholder: 'Enter topics, artists, etc...',
   notFound: 'This page could not be found.',
+  notFoundTitle: 'Page not found',
+  notFoundHint:
+    'The address may be mistyped, or the page may have moved. Search for it, or start again from the home page.',
+  notFoundHome: 'Go to the home page',
+  notFoundSearch: 'Search the site',
   videoError: 'There was an error retrieving this video. Please try again later.',
   signInToLike: 'Sign in to Like',
   /** Beside the disabled 'Sign in to Like': what a visitor can do about it. */

@@ -1,9 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { publicSiteMessages as t } from '../../../shared/messages/public-site.js';
 
-/** The navigation's search: an empty submit does nothing, otherwise /search/{term}. */
-export function SearchBox({ onSearched }: { onSearched?: () => void }) {
+/**
+ * The site search (the navigation's, and the not-found page's): an empty submit does nothing,
+ * otherwise /search/{term}.
+ */
+export function SearchBox({
+  onSearched,
+  label,
+}: {
+  onSearched?: () => void;
+  /** Names the search landmark when the page has another one. */
+  label?: string;
+}) {
+  // Two can be on a page (the navigation's and the not-found page's).
+  const inputId = useId();
   const [term, setTerm] = useState('');
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
@@ -14,12 +26,12 @@ export function SearchBox({ onSearched }: { onSearched?: () => void }) {
     onSearched?.();
   };
   return (
-    <form role="search" className="search-box" onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">
+    <form role="search" aria-label={label} className="search-box" onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
         Search
       </label>
       <input
-        id="site-search"
+        id={inputId}
         type="search"
         value={term}
         onChange={(event) => setTerm(event.target.value)}

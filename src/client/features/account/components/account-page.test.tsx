@@ -37,6 +37,7 @@ describe('AccountPage access', () => {
     expect(await screen.findByRole('heading', { name: 'Liked Content' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Account | Twang');
   });
 
   it('shows the page error when the account cannot be read', async () => {

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
@@ -18,6 +19,7 @@ function AccountAreas({ userId }: { userId: number }) {
   const account = useAccount(userId);
   return (
     <div className="account-page">
+      <PageTitle page="Account" />
       <h1>Account</h1>
       {account.isPending && <LoadingView fill />}
       {account.isError && <ErrorView message={t.accountError} />}

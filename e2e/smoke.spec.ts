@@ -29,9 +29,23 @@ test('a first load of each public page logs no warning or script error to the co
   expect(logged).toEqual([]);
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the not-found page, titled, with a way home', async ({
+  page,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Twang');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('a missing video answers 404, a real one 200', async ({ page, request }) => {
+  expect((await page.goto('/videos/999999'))?.status()).toBe(404);
+  const home = (await (await request.get('/api/home')).json()) as {
+    data: { featured_video: { id: number } };
+  };
+  expect((await page.goto(`/videos/${home.data.featured_video.id}`))?.status()).toBe(200);
 });
 
 test('the API answers in the envelope through the same server', async ({ request }) => {

@@ -9,6 +9,7 @@ import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
+import { ADMIN_PATH, PAGE_PATHS } from '../../shared/page-paths.js';
 
 /**
  * A page's data, fetched alongside its code chunk instead of after it. On the first load the
@@ -51,14 +52,14 @@ export const router = createBrowserRouter([
     HydrateFallback: FirstLoad,
     children: [
       {
-        path: '/',
+        path: PAGE_PATHS.home,
         loader: pageData(() => queryClient.prefetchQuery(homeQuery)),
         lazy: async () => ({
           Component: (await import('../features/home/components/home-page.js')).HomePage,
         }),
       },
       {
-        path: '/videos/:id',
+        path: PAGE_PATHS.video,
         loader: pageData(({ id = '' }) =>
           queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
         ),
@@ -67,19 +68,19 @@ export const router = createBrowserRouter([
         }),
       },
       {
-        path: '/artists',
+        path: PAGE_PATHS.artists,
         lazy: async () => ({
           Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage,
         }),
       },
       {
-        path: '/artists/:id',
+        path: PAGE_PATHS.artist,
         lazy: async () => ({
           Component: (await import('../features/artists/components/artist-page.js')).ArtistPage,
         }),
       },
       {
-        path: '/categories/:id',
+        path: PAGE_PATHS.category,
         loader: pageData(({ id = '' }) => queryClient.prefetchInfiniteQuery(tagVideosQuery(id))),
         lazy: async () => ({
           Component: (await import('../features/categories/components/category-page.js'))
@@ -87,26 +88,26 @@ export const router = createBrowserRouter([
         }),
       },
       {
-        path: '/search/:query',
+        path: PAGE_PATHS.search,
         loader: pageData(({ query = '' }) => queryClient.prefetchInfiniteQuery(searchQuery(query))),
         lazy: async () => ({
           Component: (await import('../features/search/components/search-page.js')).SearchPage,
         }),
       },
       {
-        path: '/account',
+        path: PAGE_PATHS.account,
         lazy: async () => ({
           Component: (await import('../features/account/components/account-page.js')).AccountPage,
         }),
       },
       {
-        path: '/about',
+        path: PAGE_PATHS.about,
         lazy: async () => ({
           Component: (await import('../features/static-pages/components/about-page.js')).AboutPage,
         }),
       },
       {
-        path: '/privacy',
+        path: PAGE_PATHS.privacy,
         lazy: async () => ({
           Component: (await import('../features/static-pages/components/privacy-page.js'))
             .PrivacyPage,
@@ -117,7 +118,7 @@ export const router = createBrowserRouter([
   },
   {
     // The back-office: its own login and its own shell, in chunks the public pages never load.
-    path: '/admin',
+    path: ADMIN_PATH,
     errorElement: <RouteError />,
     children: [
       {

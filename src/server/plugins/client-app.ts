@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderHead, scriptSafeJson } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
-import { pageMetaFor, plainPageMeta } from '../modules/seo/page-meta.js';
+import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
 import { cachedHomePage } from '../modules/home/home-routes.js';
 import { siteConfigOf } from '../modules/site/site-routes.js';
@@ -19,7 +19,7 @@ import { pagePolicy } from './security-headers.js';
 export interface ClientApp {
   /**
    * Sends the SPA's index.html (client routes are resolved in the browser), with the head tags
-   * of the requested page filled in for link previews.
+   * of the requested page filled in for link previews; 404 when no page lives at the path.
    */
   sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }
@@ -89,13 +89,13 @@ export async function registerClientApp(
     globIgnore: ['index.html', 'assets/**', '.vite/**', '**/*.br', '**/*.gz'],
   });
 
-  const headFor = async (request: FastifyRequest, path: string) => {
+  const describe = async (request: FastifyRequest, path: string): Promise<DescribedPage> => {
     try {
-      return renderHead(await pageMetaFor(app.db, site, path));
+      return await describePage(app.db, site, path);
     } catch (error) {
       // A preview is a nicety: the page itself must still load when the lookup fails.
       request.log.warn({ err: error }, 'page meta lookup failed');
-      return renderHead(plainPageMeta(site));
+      return { meta: plainPageMeta(site), found: true };
     }
   };
 
@@ -114,7 +114,11 @@ export async function registerClientApp(
     sendPage: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const hints = preloadsFor(path);
-      const [head, image] = await Promise.all([headFor(request, path), imageFor(request, path)]);
+      const [described, image] = await Promise.all([
+        describe(request, path),
+        imageFor(request, path),
+      ]);
+      const head = renderHead(described.meta);
       const tags = [head, siteConfig, hints.data, image].filter(Boolean).join('\n    ');
       const page = renderPage(tags);
       const html = hints.code ? page.replace('</head>', `${hints.code}</head>`) : page;
@@ -126,6 +130,8 @@ export async function registerClientApp(
         .header('vary', 'accept-encoding')
         .header('etag', etag)
         .header('content-security-policy', pageCsp);
+      // The app shows its not-found page; the status tells crawlers there is no page here.
+      if (!described.found) return sendCompressed(request, reply.code(404), html);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return sendCompressed(request, reply, html);
     },

@@ -16,6 +16,8 @@ export interface PageMeta {
   };
   /** schema.org data; written as JSON-LD, which browsers never run. */
   jsonLd?: Record<string, unknown>;
+  /** A page that is not there (answered 404): search engines must not index it. */
+  noindex?: boolean;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -61,6 +63,7 @@ export function renderHead(page: PageMeta): string {
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
   ];
+  if (page.noindex) lines.push(meta('name', 'robots', 'noindex'));
   if (page.url) lines.push(`<link rel="canonical" href="${escapeHtml(page.url)}" />`);
   const preview = page.preview;
   if (page.url && preview) {

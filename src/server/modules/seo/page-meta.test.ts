@@ -104,10 +104,11 @@ describe('link previews of /videos/{id}', () => {
     expect(metaContents(html, 'description')).toEqual(['Watch Quiet one on Twang &amp; Co.']);
   });
 
-  it('gives a private video the plain page: no title, no preview tags', async () => {
+  it('answers a private video 404 with the plain page: no title, no preview tags', async () => {
     const video = await buildVideo(t.db, { title: 'Secret Session', isPublic: false });
     const { response, html } = await page(`/videos/${video.id}`);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
+    expect(metaContents(html, 'robots')).toEqual(['noindex']);
     expect(html).not.toContain('Secret Session');
     expect(html).not.toContain(video.youtubeId);
     expect(titleOf(html)).toBe('Twang &amp; Co');
@@ -116,10 +117,11 @@ describe('link previews of /videos/{id}', () => {
     expect(html).not.toContain('rel="canonical"');
   });
 
-  it('gives unknown, huge and malformed ids the plain page', async () => {
+  it('answers unknown, huge and malformed ids 404 with the plain page', async () => {
     for (const path of ['/videos/999999', '/videos/99999999999', '/videos/0', '/videos/abc']) {
       const { response, html } = await page(path);
-      expect(response.statusCode, path).toBe(200);
+      expect(response.statusCode, path).toBe(404);
+      expect(metaContents(html, 'robots'), path).toEqual(['noindex']);
       expect(titleOf(html), path).toBe('Twang &amp; Co');
       expect(metaContents(html, 'og:title'), path).toEqual([]);
     }
@@ -182,6 +184,37 @@ describe('link previews of artists, categories and the home page', () => {
     ]);
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     expect(metaContents(html, 'og:type')).toEqual(['website']);
+  });
+
+  it('answers 404 for paths no page lives at, and for missing artists and categories', async () => {
+    for (const path of ['/no/such/page', '/artists/999999', '/categories/999999', '/videos']) {
+      const { response, html } = await page(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(metaContents(html, 'robots'), path).toEqual(['noindex']);
+      // Still the app, which shows its not-found page.
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers 200 for every page of the site, and the back-office', async () => {
+    const video = await buildVideo(t.db);
+    const artist = await buildArtist(t.db);
+    for (const path of [
+      '/',
+      `/videos/${video.id}`,
+      `/artists/${artist.id}`,
+      '/artists',
+      '/search/anything',
+      '/account',
+      '/about',
+      '/privacy',
+      '/admin',
+      '/admin/editVideo/123',
+    ]) {
+      const { response, html } = await page(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(metaContents(html, 'robots'), path).toEqual([]);
+    }
   });
 
   it('gives other pages the plain head with the page policy, and leaves /api alone', async () => {

@@ -1,4 +1,5 @@
 import { fillSeoText, seoMessages } from '../../../shared/messages/seo.js';
+import { isSitePath } from '../../../shared/page-paths.js';
 import type { Database } from '../../db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
 import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
@@ -10,21 +11,41 @@ import { absoluteUrl, youtubeEmbedUrl, type Site } from './site-urls.js';
 /** Ids beyond a Postgres integer cannot exist; asking the database would only raise an error. */
 const MAX_ID = 2_147_483_647;
 const SHARED_PAGE = /^\/(videos|artists|categories)\/(\d{1,10})\/?$/;
+/** Any id in the place of one, to tell /videos/abc (no such video) from other pages. */
+const SHARED_KIND = /^\/(videos|artists|categories)\/[^/]+\/?$/;
 
 /** The page every other path gets, and private or unknown ids: the brand and the site's line. */
 export function plainPageMeta(site: Site): PageMeta {
   return { title: site.brand, description: seoMessages.siteDescription };
 }
 
+/** The head tags of a page path, and whether the path names a page a visitor may see. */
+export interface DescribedPage {
+  meta: PageMeta;
+  /** False for a path no page lives at, and for an unknown, malformed or private id: a 404. */
+  found: boolean;
+}
+
+/** A page that is not there: the plain head, kept out of search engines. */
+function missingPage(site: Site): DescribedPage {
+  return { meta: { ...plainPageMeta(site), noindex: true }, found: false };
+}
+
 /**
  * The head tags for a page path. Only what a visitor may see is described: a private video,
  * like an unknown id, gets the plain page, so its title never reaches a preview.
  */
-export async function pageMetaFor(db: Database, site: Site, path: string): Promise<PageMeta> {
-  if (path === '/') return homeMeta(site);
+export async function describePage(db: Database, site: Site, path: string): Promise<DescribedPage> {
+  if (path === '/') return { meta: homeMeta(site), found: true };
+  if (!isSitePath(path)) return missingPage(site);
   const match = SHARED_PAGE.exec(path);
-  const id = match ? Number(match[2]) : 0;
-  if (!match || id < 1 || id > MAX_ID) return plainPageMeta(site);
+  const shared = SHARED_KIND.exec(path);
+  if (!match) {
+    // /videos/abc: a page of a kind that exists, for an id that cannot.
+    return shared ? missingPage(site) : { meta: plainPageMeta(site), found: true };
+  }
+  const id = Number(match[2]);
+  if (id < 1 || id > MAX_ID) return missingPage(site);
   const kind = match[1];
   const meta =
     kind === 'videos'
@@ -32,7 +53,7 @@ export async function pageMetaFor(db: Database, site: Site, path: string): Promi
       : kind === 'artists'
         ? await artistMeta(db, site, id)
         : await categoryMeta(db, site, id);
-  return meta ?? plainPageMeta(site);
+  return meta ? { meta, found: true } : missingPage(site);
 }
 
 function homeMeta(site: Site): PageMeta {

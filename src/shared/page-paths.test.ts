@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isSitePath } from './page-paths.js';
+
+describe('the paths the site has pages at', () => {
+  it('knows every public page, with or without a trailing slash, and the back-office', () => {
+    for (const path of [
+      '/',
+      '/videos/12',
+      '/artists',
+      '/artists/3/',
+      '/categories/7',
+      '/search/jolene',
+      '/account',
+      '/about/',
+      '/privacy',
+      '/admin',
+      '/admin/editVideo/4',
+    ]) {
+      expect(isSitePath(path), path).toBe(true);
+    }
+  });
+
+  it('knows no other path', () => {
+    for (const path of [
+      '/no/such/page',
+      '/videos',
+      '/videos/12/extra',
+      '/search',
+      '/abouts',
+      '/administrator',
+      '/manifest.json',
+    ]) {
+      expect(isSitePath(path), path).toBe(false);
+    }
+  });
+});

@@ -31,6 +31,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
+import { registerRouteDocs } from './plugins/route-docs.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
@@ -53,6 +54,20 @@ export interface AppOptions {
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: LogStream;
 }
+
+/** The OpenAPI document's introduction: what every call shares (docs/api.md says more). */
+const API_DESCRIPTION = [
+  'JSON under `/api`, for the website and the mobile app. Every body, answers and refusals alike,',
+  'is the envelope `{ "status": <http status>, "data": <payload or null>, "message": <text> }`.',
+  '',
+  'Sign in with `POST /api/login` (or `POST /api/register`): the answer is 201 and the token comes',
+  'in the `authorization` response header as `Bearer <token>`. Send it back as',
+  '`authorization: Bearer <token>` on every call marked with the bearer lock: those answer 401',
+  'without it, and administrator calls answer 403 to other accounts. Calls without the lock work',
+  'signed out; with a token they add `isLiked` to videos and artists, and a stale token is ignored.',
+  '',
+  'Every call is rate limited (429 with `Retry-After`) and answers 503 while the database is away.',
+].join('\n');
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -127,13 +142,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Twang API', version: '1.0.0' },
+      info: { title: 'Twang API', version: '1.0.0', description: API_DESCRIPTION },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
     transform: jsonSchemaTransform,
   });
+  registerRouteDocs(app);
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.

@@ -22,8 +22,13 @@ import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 429);
-const answer = { 200: envelope(z.null()), ...errors };
+const answer = { 200: envelope(z.null()) };
+const codeRefused = {
+  ...answer,
+  ...errorResponses({
+    400: 'Bad input, or a code that is wrong, expired, used or tried 5 times (an unknown email answers the same).',
+  }),
+};
 
 /**
  * Wrong codes count per account (on top of each code's own five tries) and per address, so
@@ -68,7 +73,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/generate',
     {
-      schema: { tags: ['recovery'], body: recoveryGenerateBody, response: answer },
+      schema: {
+        summary: 'Mail a recovery code (the same answer whether the account exists or not)',
+        tags: ['recovery'],
+        body: recoveryGenerateBody,
+        response: answer,
+      },
       config: routeLimit(app, LIMITS.recoveryGenerate),
     },
     async (request) => {
@@ -85,7 +95,14 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/recovery/validate',
-    { schema: { tags: ['recovery'], body: recoveryValidateBody, response: answer } },
+    {
+      schema: {
+        summary: 'Check a recovery code (without using it)',
+        tags: ['recovery'],
+        body: recoveryValidateBody,
+        response: codeRefused,
+      },
+    },
     async (request) => {
       const keys = failureKeys(request.body.email, request.ip);
       await app.abuse.recovery.check(keys);
@@ -100,7 +117,14 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/recovery/reset',
-    { schema: { tags: ['recovery'], body: recoveryResetBody, response: answer } },
+    {
+      schema: {
+        summary: 'Set a new password with a recovery code (ends every session)',
+        tags: ['recovery'],
+        body: recoveryResetBody,
+        response: codeRefused,
+      },
+    },
     async (request) => {
       const body = request.body;
       const keys = failureKeys(body.email, request.ip);

@@ -24,11 +24,15 @@ export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
  */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const data = siteConfigOf(app.config);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/config',
-      { schema: { tags: ['site'], response: { 200: envelope(siteConfigSchema) } } },
-      async () => ok(data),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/config',
+    {
+      schema: {
+        summary: 'Brand, main-site, social and app-store links for the client',
+        tags: ['site'],
+        response: { 200: envelope(siteConfigSchema) },
+      },
+    },
+    async () => ok(data),
+  );
 }

@@ -26,9 +26,10 @@ import {
   updateUser,
 } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const userNotFound = 'No account has that id.';
+const notYours = 'The id is not your own account.';
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -38,10 +39,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     {
       schema: {
+        summary: 'Read an account (your own; administrators any)',
         tags: ['users'],
-        security: bearerSecurity,
         params: z.object({ id: idParam }),
-        response: { 200: envelope(accountSchema), ...errors },
+        response: {
+          200: envelope(accountSchema),
+          ...errorResponses({
+            403: `${notYours} Only administrators read others.`,
+            404: userNotFound,
+          }),
+        },
       },
     },
     async (request) => {
@@ -56,10 +63,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     {
       schema: {
+        summary: 'Save your own account',
         tags: ['users'],
-        security: bearerSecurity,
         body: accountUpdateBody,
-        response: { 200: envelope(accountSchema), ...errors },
+        response: {
+          200: envelope(accountSchema),
+          ...errorResponses({
+            403: `${notYours} Administrators edit others with PUT /api/admin/users.`,
+            404: userNotFound,
+            409: 'Another account has that email.',
+          }),
+        },
       },
     },
     async (request) => {
@@ -89,10 +103,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     {
       schema: {
+        summary: 'Delete an account (your own; administrators any)',
         tags: ['users'],
-        security: bearerSecurity,
         body: deleteUserBody,
-        response: { 200: envelope(z.null()), ...errors },
+        response: {
+          200: envelope(z.null()),
+          ...errorResponses({
+            403: `${notYours} Only administrators delete others.`,
+            404: userNotFound,
+            409: 'The last administrator cannot be deleted.',
+          }),
+        },
       },
     },
     async (request) => {
@@ -109,10 +130,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users/password',
     {
       schema: {
+        summary: 'Change your password',
         tags: ['users'],
-        security: bearerSecurity,
         body: changePasswordBody,
-        response: { 201: envelope(z.null()), ...errors },
+        response: {
+          201: envelope(z.null()).describe(
+            'Changed: every other session ends; this token stays valid.',
+          ),
+          ...errorResponses({ 403: `The userId is not your own account.`, 404: userNotFound }),
+        },
       },
     },
     async (request, reply) => {

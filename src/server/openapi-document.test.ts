@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessOf } from './access-table.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * Walks the generated OpenAPI document: what an app developer reads there must say what each
+ * call is, who may make it, and every answer it can give. A route added without a summary, or
+ * with an answer left as swagger's "Default Response", fails here.
+ */
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, { description?: string; content?: Record<string, unknown> }>;
+}
+
+let t: TestApp;
+let operations: { key: string; access: string; op: Operation }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const upper = method.toUpperCase();
+      return {
+        key: `${upper} ${path}`,
+        access: accessOf(upper, path.replace(/\{(\w+)\}/g, ':$1')),
+        op,
+      };
+    }),
+  );
+});
+afterAll(() => t.close());
+
+/** The operations failing a check, by key, so a failure names them all at once. */
+function failing(check: (op: Operation, access: string) => boolean): string[] {
+  return operations.filter(({ op, access }) => !check(op, access)).map(({ key }) => key);
+}
+
+const has = (op: Operation, status: number) => String(status) in op.responses;
+const needsToken = (op: Operation) => (op.security ?? []).some((scheme) => 'bearer' in scheme);
+
+describe('the OpenAPI document', () => {
+  it('covers the API', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('gives every operation a summary and a tag', () => {
+    expect(failing((op) => Boolean(op.summary?.trim()))).toEqual([]);
+    expect(failing((op) => (op.tags ?? []).length > 0)).toEqual([]);
+  });
+
+  it('asks for the bearer token exactly where the access table does', () => {
+    expect(failing((op, access) => needsToken(op) === (access !== 'public'))).toEqual([]);
+    expect(failing((op, access) => access !== 'public' || op.security?.length === 0)).toEqual([]);
+  });
+
+  it('documents 401 on user and admin routes, and 403 on admin routes', () => {
+    expect(failing((op, access) => access === 'public' || has(op, 401))).toEqual([]);
+    expect(failing((op, access) => access !== 'admin' || has(op, 403))).toEqual([]);
+  });
+
+  it('documents 429 and 503 everywhere, and 400 wherever the call takes input', () => {
+    expect(failing((op) => has(op, 429) && has(op, 503))).toEqual([]);
+    const takesInput = (op: Operation) =>
+      Boolean(op.requestBody) || (op.parameters ?? []).length > 0;
+    expect(failing((op) => !takesInput(op) || has(op, 400))).toEqual([]);
+  });
+
+  it('describes every answer, never "Default Response", each with its envelope', () => {
+    const vague: string[] = [];
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const text = response.description?.trim() ?? '';
+        if (!text || text === 'Default Response') vague.push(`${key} ${status}`);
+        if (!response.content?.['application/json']) vague.push(`${key} ${status} has no schema`);
+      }
+    }
+    expect(vague).toEqual([]);
+  });
+
+  it('documents a success answer on every call that can succeed', () => {
+    const refusedAlways = new Set(['GET /api/search']);
+    const succeeds = (op: Operation) => has(op, 200) || has(op, 201);
+    expect(failing(succeeds).filter((key) => !refusedAlways.has(key))).toEqual([]);
+  });
+
+  it("documents 403 where a handler refuses someone else's account or likes", () => {
+    const ownerOnly = operations.filter(({ key }) =>
+      /^(GET|PUT|DELETE) \/api\/users(\/\{id\}|\/password|\/liked\/|\/\{id\}\/liked-)?/.test(key),
+    );
+    expect(ownerOnly.filter(({ op }) => !has(op, 403)).map(({ key }) => key)).toEqual([]);
+  });
+});

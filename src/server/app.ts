@@ -1,11 +1,6 @@
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Database } from './db/client.js';
 import { loggerOptions, requestIdOf, type LogStream } from './lib/logging.js';
 import { registerRequestLog } from './plugins/request-log.js';
@@ -22,6 +17,7 @@ import { registerSuggestionsRefresher } from './modules/videos/suggestions-refre
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerApiEtag } from './plugins/api-etag.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerClientApp } from './plugins/client-app.js';
@@ -31,7 +27,6 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRejectNul } from './plugins/reject-nul.js';
-import { registerRouteDocs } from './plugins/route-docs.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
@@ -54,20 +49,6 @@ export interface AppOptions {
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: LogStream;
 }
-
-/** The OpenAPI document's introduction: what every call shares (docs/api.md says more). */
-const API_DESCRIPTION = [
-  'JSON under `/api`, for the website and the mobile app. Every body, answers and refusals alike,',
-  'is the envelope `{ "status": <http status>, "data": <payload or null>, "message": <text> }`.',
-  '',
-  'Sign in with `POST /api/login` (or `POST /api/register`): the answer is 201 and the token comes',
-  'in the `authorization` response header as `Bearer <token>`. Send it back as',
-  '`authorization: Bearer <token>` on every call marked with the bearer lock: those answer 401',
-  'without it, and administrator calls answer 403 to other accounts. Calls without the lock work',
-  'signed out; with a token they add `isLiked` to videos and artists, and a stale token is ignored.',
-  '',
-  'Every call is rate limited (429 with `Retry-After`) and answers 503 while the database is away.',
-].join('\n');
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -140,16 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.removeHeader('access-control-expose-headers');
     }
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Twang API', version: '1.0.0', description: API_DESCRIPTION },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  registerRouteDocs(app);
+  // Before the routes: each is documented as it is added.
+  await registerApiDocs(app);
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
@@ -168,7 +141,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));
   return app;
 }

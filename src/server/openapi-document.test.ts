@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from './testing/test-app.js';
  */
 
 interface Operation {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -52,6 +53,12 @@ describe('the OpenAPI document', () => {
   it('gives every operation a summary and a tag', () => {
     expect(failing((op) => Boolean(op.summary?.trim()))).toEqual([]);
     expect(failing((op) => (op.tags ?? []).length > 0)).toEqual([]);
+  });
+
+  it('names every operation once, for generated clients', () => {
+    const ids = operations.map(({ op }) => op.operationId ?? '');
+    expect(failing((op) => Boolean(op.operationId))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('asks for the bearer token exactly where the access table does', () => {

@@ -38,7 +38,11 @@ const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.hea
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema, so zod's nullable unions are valid as generated.
+      openapi: '3.1.0',
       info: { title: 'Twang API', version: '1.0.0', description: API_DESCRIPTION },
+      // Relative: the document describes whichever site serves it.
+      servers: [{ url: '/', description: 'This site' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

@@ -41,11 +41,30 @@ function commonRefusals(schema: FastifySchema, access: Access): Record<number, s
 }
 
 /**
+ * A stable name for each call, for generated clients: 'PUT /api/users/liked/add-video' is
+ * putUsersLikedAddVideo, 'GET /api/users/:id' getUsersById.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `by-${word.slice(1)}` : word))
+    .flatMap((word) => word.split('-'));
+  const capitalized = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return [method.toLowerCase(), ...capitalized].join('');
+}
+
+/**
  * A route's schema as the OpenAPI document should show it: the security its access rule needs
  * (not restated by each route, so the two never disagree), the common refusals, and a description
  * on every response (none is left as swagger's "Default Response").
  */
-export function documentRoute(schema: FastifySchema, access: Access): FastifySchema {
+export function documentRoute(
+  schema: FastifySchema,
+  access: Access,
+  operationId: string,
+): FastifySchema {
   const declared = { ...(schema.response as Record<string, unknown> | undefined) };
   const refusals = commonRefusals(schema, access);
   for (const [status, text] of Object.entries(refusals)) {
@@ -59,15 +78,17 @@ export function documentRoute(schema: FastifySchema, access: Access): FastifySch
         : answer,
     ]),
   );
-  return { ...schema, security: access === 'public' ? [] : BEARER, response };
+  const security = access === 'public' ? [] : BEARER;
+  return { operationId, ...schema, security, response };
 }
 
 /** Applies documentRoute to every API route as it is added (before swagger reads it). */
 export function registerRouteDocs(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url?.startsWith('/api/') || !route.schema || route.schema.hide) return;
-    const method = [route.method].flat()[0] ?? 'GET';
-    const access = accessOf(method === 'HEAD' ? 'GET' : method, route.url);
-    route.schema = documentRoute(route.schema, access);
+    const first = [route.method].flat()[0] ?? 'GET';
+    const method = first === 'HEAD' ? 'GET' : first;
+    const access = accessOf(method, route.url);
+    route.schema = documentRoute(route.schema, access, operationIdOf(method, route.url));
   });
 }

@@ -15,7 +15,10 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: unknown[];
   requestBody?: unknown;
-  responses: Record<string, { description?: string; content?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { example?: unknown }> }
+  >;
 }
 
 let t: TestApp;
@@ -94,6 +97,29 @@ describe('the OpenAPI document', () => {
     const refusedAlways = new Set(['GET /api/search']);
     const succeeds = (op: Operation) => has(op, 200) || has(op, 201);
     expect(failing(succeeds).filter((key) => !refusedAlways.has(key))).toEqual([]);
+  });
+
+  it('shows an example answer for the calls an app makes first', () => {
+    const withExample = new Set(
+      operations
+        .filter(({ op }) =>
+          ['200', '201'].some(
+            (status) => op.responses[status]?.content?.['application/json']?.example,
+          ),
+        )
+        .map(({ key }) => key),
+    );
+    for (const key of [
+      'POST /api/login',
+      'POST /api/register',
+      'GET /api/users/{id}',
+      'PUT /api/users',
+      'PUT /api/users/liked/add-video',
+      'PUT /api/users/liked/remove-artist',
+      'POST /api/recovery/generate',
+    ]) {
+      expect(withExample, key).toContain(key);
+    }
   });
 
   it("documents 403 where a handler refuses someone else's account or likes", () => {

@@ -1,4 +1,5 @@
-import { errorEnvelope } from '../../shared/api-envelope.js';
+import type { z } from 'zod';
+import { envelope, errorEnvelope, type ApiEnvelope } from '../../shared/api-envelope.js';
 
 /**
  * The refusals particular to a route (someone else's account, a missing id, a conflict), each with
@@ -15,4 +16,15 @@ export function errorResponses<S extends number>(
       errorEnvelope.describe(text),
     ]),
   ) as Record<S, typeof errorEnvelope>;
+}
+
+/**
+ * A success answer with an example for the reference. The example is typed by the schema, so it
+ * cannot drift from it unnoticed (and `npm run lint:api` checks it against the document).
+ */
+export function answerWithExample<T extends z.ZodType>(
+  data: T,
+  example: ApiEnvelope<z.output<T>>,
+): ReturnType<typeof envelope<T>> {
+  return envelope(data).meta({ examples: [example] });
 }

@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   loginBody,
@@ -25,11 +24,16 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const signedIn = envelope(sessionUser).describe(
-  'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
-);
+const signedIn = (message: string) =>
+  answerWithExample(sessionUser, {
+    status: 201,
+    data: { userid: 42, firstName: 'Loretta', isAdmin: false },
+    message,
+  }).describe(
+    'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
+  );
 
 /** POST /api/register, POST /api/login, POST /api/logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -59,7 +63,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         tags: ['auth'],
         body: registerBody,
         response: {
-          201: signedIn,
+          201: signedIn(apiMessages.registered),
           ...errorResponses({ 409: 'Another account has that email.' }),
         },
       },
@@ -99,7 +103,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         tags: ['auth'],
         body: loginBody,
         response: {
-          201: signedIn,
+          201: signedIn(apiMessages.loggedIn),
           ...errorResponses({ 401: 'Wrong email or password (the same answer for both).' }),
         },
       },
@@ -128,7 +132,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Sign out (ends this token's session)",
         tags: ['auth'],
-        response: { 200: envelope(z.null()) },
+        response: {
+          200: answerWithExample(z.null(), {
+            status: 200,
+            data: null,
+            message: apiMessages.loggedOut,
+          }),
+        },
       },
     },
     async (request) => {

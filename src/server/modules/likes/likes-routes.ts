@@ -30,7 +30,7 @@ import {
   setArtistLike,
   setVideoLike,
 } from './likes-repository.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
 const listErrors = errorResponses({
   403: 'The id is not your own account. Only administrators read others.',
@@ -109,9 +109,14 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const likeState = envelope(likeStateSchema).describe(
-    'Done (liking twice or unliking what is not liked changes nothing): the new state and count.',
-  );
+  const likeState = (liked: boolean) =>
+    answerWithExample(likeStateSchema, {
+      status: 200,
+      data: { isLiked: liked, like_count: liked ? 128 : 127 },
+      message: liked ? apiMessages.liked : apiMessages.unliked,
+    }).describe(
+      'Done (liking twice or unliking what is not liked changes nothing): the new state and count.',
+    );
   const notYourLikes = 'The userId is not your own account: likes are changed by their owner only.';
 
   for (const liked of [true, false]) {
@@ -123,7 +128,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           tags: ['likes'],
           body: artistLikeBody,
           response: {
-            200: likeState,
+            200: likeState(liked),
             ...errorResponses({ 403: notYourLikes, 404: 'No artist has that id.' }),
           },
         },
@@ -152,7 +157,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           tags: ['likes'],
           body: videoLikeBody,
           response: {
-            200: likeState,
+            200: likeState(liked),
             ...errorResponses({
               403: notYourLikes,
               404: 'No video has that id (private videos are unknown to fans).',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   normalizeRecoveryCode,
@@ -20,11 +19,12 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const answer = { 200: envelope(z.null()) };
+const done = (message: string) => ({
+  200: answerWithExample(z.null(), { status: 200, data: null, message }),
+});
 const codeRefused = {
-  ...answer,
   ...errorResponses({
     400: 'Bad input, or a code that is wrong, expired, used or tried 5 times (an unknown email answers the same).',
   }),
@@ -77,7 +77,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Mail a recovery code (the same answer whether the account exists or not)',
         tags: ['recovery'],
         body: recoveryGenerateBody,
-        response: answer,
+        response: done(apiMessages.recoveryCodeSent),
       },
       config: routeLimit(app, LIMITS.recoveryGenerate),
     },
@@ -100,7 +100,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Check a recovery code (without using it)',
         tags: ['recovery'],
         body: recoveryValidateBody,
-        response: codeRefused,
+        response: { ...done(apiMessages.recoveryCodeValid), ...codeRefused },
       },
     },
     async (request) => {
@@ -122,7 +122,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Set a new password with a recovery code (ends every session)',
         tags: ['recovery'],
         body: recoveryResetBody,
-        response: codeRefused,
+        response: { ...done(apiMessages.passwordReset), ...codeRefused },
       },
     },
     async (request) => {

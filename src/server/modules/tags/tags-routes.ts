@@ -29,9 +29,20 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
 const admin = { tags: ['admin', 'tags'] };
+const someTags = (message: string) =>
+  answerWithExample(tagListData, {
+    status: 200,
+    data: {
+      tags: [
+        { id: 3, name: 'Honky-tonk' },
+        { id: 7, name: 'Live at the Opry' },
+      ],
+    },
+    message,
+  });
 const videoNotFound = errorResponses({ 404: 'No video has that id.' });
 const videoOrTagsNotFound = errorResponses({
   404: 'No video has that id, or some tag ids are unknown (the message lists them).',
@@ -71,7 +82,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         ...admin,
         summary: 'List tags (?q= for autocomplete)',
         querystring: tagsQuery,
-        response: { 200: envelope(tagListData) },
+        response: { 200: someTags('OK') },
       },
     },
     async (request) => {
@@ -113,7 +124,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         ...admin,
         summary: 'Attach tags to a video',
         body: tagLinksBody,
-        response: { 200: envelope(tagListData), ...videoOrTagsNotFound },
+        response: { 200: someTags(am.tagsAttached), ...videoOrTagsNotFound },
       },
     },
     async (request) => {
@@ -132,7 +143,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         ...admin,
         summary: 'Detach tags from a video',
         body: tagLinksBody,
-        response: { 200: envelope(tagListData), ...videoOrTagsNotFound },
+        response: { 200: someTags(am.tagsDetached), ...videoOrTagsNotFound },
       },
     },
     async (request) => {
@@ -158,7 +169,13 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         ...admin,
         summary: "Tag every video that names an artist with the artist's tag",
         body: autotagBody,
-        response: { 200: envelope(autotagData) },
+        response: {
+          200: answerWithExample(autotagData, {
+            status: 200,
+            data: { added: 12 },
+            message: apiMessages.tagsUpdated,
+          }),
+        },
       },
     },
     async (request) => {
@@ -173,7 +190,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: "The home page's category rows, in order",
-        response: { 200: envelope(tagListData) },
+        response: { 200: someTags('OK') },
       },
     },
     async (request) => {
@@ -190,7 +207,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         summary: "Save the home page's category rows, in order",
         body: layoutBody,
         response: {
-          200: envelope(tagListData),
+          200: someTags(apiMessages.layoutUpdated),
           ...errorResponses({
             404: 'Some tag ids are unknown (the message lists them); nothing changed.',
           }),

@@ -48,6 +48,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: LogStream;
+  /** Tests: hooks that must apply to every API route, added just before the routes. */
+  beforeApiRoutes?: (app: FastifyInstance) => void;
 }
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
@@ -139,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPageCache(app, cacheInvalidation);
   registerApiEtag(app);
   registerHealth(app);
+  options.beforeApiRoutes?.(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);
   registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));

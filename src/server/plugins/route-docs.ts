@@ -20,21 +20,32 @@ const MEANING: Record<number, string> = {
   503: 'The database is not answering, or the server is overloaded or shutting down: retry later (after `Retry-After` seconds when given).',
 };
 
+const NUL_REFUSED =
+  'The address (or a body sent anyway) is not valid: a NUL character, or bad JSON.';
 const SIGN_IN_AGAIN =
   'No token, or one that expired or was revoked: sign in again (POST /api/login). The answer carries `WWW-Authenticate: Bearer realm="twang"`.';
 const NOT_ADMIN = 'Signed in, but not an administrator.';
+const NOT_MODIFIED =
+  'Not modified: the copy the client holds (the ETag it sent in If-None-Match) is current; no body.';
 
 /**
  * The refusals every route of its kind can give, from its input and its access rule: a route
  * declares only its own (errorResponses in lib/route-schema.ts). Every API route is rate limited
  * and needs the database, so 429 and 503 are everyone's.
  */
-function commonRefusals(schema: FastifySchema, access: Access): Record<number, string> {
+function commonRefusals(
+  schema: FastifySchema,
+  access: Access,
+  method: string,
+): Record<number, string> {
   const refusals: Record<number, string> = {};
-  if (schema.body || schema.querystring || schema.params) refusals[400] = MEANING[400]!;
+  // Any address may carry a NUL (refused by reject-nul.ts), so any call can answer 400. Every call
+  // but GET reads a body, even one the route ignores: bad JSON is a 400 too, a big one 413.
+  refusals[400] = schema.body || schema.querystring || schema.params ? MEANING[400]! : NUL_REFUSED;
+  const readsBody = method !== 'GET';
   if (access !== 'public') refusals[401] = SIGN_IN_AGAIN;
   if (access === 'admin') refusals[403] = NOT_ADMIN;
-  if (schema.body) refusals[413] = MEANING[413]!;
+  if (readsBody) refusals[413] = MEANING[413]!;
   refusals[429] = MEANING[429]!;
   refusals[503] = MEANING[503]!;
   return refusals;
@@ -63,13 +74,16 @@ export function operationIdOf(method: string, url: string): string {
 export function documentRoute(
   schema: FastifySchema,
   access: Access,
+  method: string,
   operationId: string,
 ): FastifySchema {
   const declared = { ...(schema.response as Record<string, unknown> | undefined) };
-  const refusals = commonRefusals(schema, access);
+  const refusals = commonRefusals(schema, access, method);
   for (const [status, text] of Object.entries(refusals)) {
     declared[status] ??= errorEnvelope.describe(text);
   }
+  // Every successful read carries an ETag, and a client sending it back gets 304 (api-etag.ts).
+  if (method === 'GET') declared[304] ??= z.null().describe(NOT_MODIFIED);
   const response = Object.fromEntries(
     Object.entries(declared).map(([status, answer]) => [
       status,
@@ -89,6 +103,6 @@ export function registerRouteDocs(app: FastifyInstance): void {
     const first = [route.method].flat()[0] ?? 'GET';
     const method = first === 'HEAD' ? 'GET' : first;
     const access = accessOf(method, route.url);
-    route.schema = documentRoute(route.schema, access, operationIdOf(method, route.url));
+    route.schema = documentRoute(route.schema, access, method, operationIdOf(method, route.url));
   });
 }

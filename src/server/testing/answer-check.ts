@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 interface DocumentedResponse {
   content?: Record<string, { schema?: object }>;
@@ -47,6 +48,16 @@ export function answerProblem(operation: Operation, status: number, body: string
   return `a body that does not fit the documented schema: ${first?.instancePath || '/'} ${first?.message ?? ''} (${body.slice(0, 200)})`;
 }
 
+/** The answer's text: cached pages are sent as stored bytes, compressed when the client asked. */
+function bodyText(reply: FastifyReply, payload: unknown): string | null {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return null;
+  const encoding = reply.getHeader('content-encoding');
+  if (encoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  return encoding ? null : payload.toString('utf8');
+}
+
 /**
  * Tests only: checks every API answer against the OpenAPI document the app generates, so the
  * reference cannot drift from what the server does. A mismatch is a console.error, which fails
@@ -69,8 +80,8 @@ export function registerAnswerCheck(app: FastifyInstance): void {
       // No body to check; the status still has to be one the document gives.
       problem = String(status) in operation.responses ? null : `status ${status} is not documented`;
     } else {
-      const body = status === 304 ? '' : typeof payload === 'string' ? payload : null;
-      // A stream or a buffer is no API answer; reading it would consume it.
+      const body = status === 304 ? '' : bodyText(reply, payload);
+      // A stream is no API answer; reading it would consume it.
       if (body === null) return payload;
       problem = answerProblem(operation, status, body);
     }

@@ -19,7 +19,14 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/search': 'public',
   'GET /api/search/:query': 'public',
   'GET /api/featured-artists': 'public',
+  // The API reference (plugins/api-docs.ts): the Swagger UI page, its assets, the document.
   'GET /api/docs': 'public',
+  'GET /api/docs/openapi.json': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
 
   'POST /api/logout': 'user',
   'GET /api/users/:id': 'user',

@@ -71,8 +71,9 @@ describe('every route in the OpenAPI document', () => {
   it('has an access rule for every route, and no rule without a route', () => {
     expect(routes.filter((route) => !accessOf(route)).map(key)).toEqual([]);
     const documented = new Set(routes.map(accessKey));
+    // The reference's own routes (the UI, its assets, the document) are not API calls.
     const stale = Object.keys(ACCESS).filter(
-      (entry) => !documented.has(entry) && entry !== 'GET /api/docs',
+      (entry) => !documented.has(entry) && !entry.startsWith('GET /api/docs'),
     );
     expect(stale).toEqual([]);
   });

@@ -1,11 +1,6 @@
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Database } from './db/client.js';
 import { loggerOptions, requestIdOf, type LogStream } from './lib/logging.js';
 import { registerRequestLog } from './plugins/request-log.js';
@@ -22,6 +17,7 @@ import { registerSuggestionsRefresher } from './modules/videos/suggestions-refre
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerApiEtag } from './plugins/api-etag.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerClientApp } from './plugins/client-app.js';
@@ -52,6 +48,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: LogStream;
+  /** Tests: hooks that must apply to every API route, added just before the routes. */
+  beforeApiRoutes?: (app: FastifyInstance) => void;
 }
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
@@ -125,15 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.removeHeader('access-control-expose-headers');
     }
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Twang API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Before the routes: each is documented as it is added.
+  await registerApiDocs(app);
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);
   // Before authentication, so a flood is refused without a session lookup per request.
@@ -150,9 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPageCache(app, cacheInvalidation);
   registerApiEtag(app);
   registerHealth(app);
+  options.beforeApiRoutes?.(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));
   return app;
 }

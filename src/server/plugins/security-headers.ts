@@ -7,6 +7,23 @@ const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com';
 /** API answers are data, never documents: nothing in them may run, load or be framed. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The API reference page (plugins/api-docs.ts, Swagger UI): its scripts, styles and the document
+ * it reads come from this site, nothing inline runs, nothing may frame it, no form posts anywhere.
+ * Its icons are data: images in the stylesheet.
+ */
+const DOCS_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join(';');
+
 /** One year, subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -61,11 +78,14 @@ const COMMON_HEADERS = {
 };
 
 const API_HEADERS = { ...COMMON_HEADERS, 'content-security-policy': API_POLICY };
+const DOCS_HEADERS = { ...COMMON_HEADERS, 'content-security-policy': DOCS_POLICY };
 
 /** For answers sent before any hook runs (a malformed address): never stored. */
 export const REFUSAL_HEADERS = { ...API_HEADERS, 'cache-control': 'no-store' };
 
 const isApi = (url: string) => url.startsWith('/api/') || url === '/healthz';
+/** Only the reference's own addresses get its policy; every other API answer keeps API_POLICY. */
+const isDocs = (url: string) => /^\/api\/docs(?:[/?#]|$)/.test(url);
 
 /**
  * Security headers on every response, errors and 404s included (they are set when the request
@@ -79,7 +99,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     'content-security-policy': pagePolicy(app.config.IMAGE_HOSTS),
   };
   app.addHook('onRequest', async (request, reply) => {
-    void reply.headers(isApi(request.url) ? API_HEADERS : pageHeaders);
+    const url = request.url;
+    void reply.headers(isDocs(url) ? DOCS_HEADERS : isApi(url) ? API_HEADERS : pageHeaders);
   });
   app.addHook('onSend', async (request, reply) => {
     if (!isApi(request.url)) return;

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../env.js';
 import type { LogStream } from '../lib/logging.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { YoutubeClient } from '../modules/youtube/youtube-client.js';
+import { registerAnswerCheck } from './answer-check.js';
 import { withDatabase } from './global-setup.js';
 import { freshDatabaseName } from './postgres-names.js';
 
@@ -39,6 +40,11 @@ export interface TestAppOptions {
    * the first app drops when it closes). Close this one first.
    */
   sameDatabaseAs?: TestApp;
+  /**
+   * Every API answer is checked against the OpenAPI document (answer-check.ts); a test that
+   * provokes what no client should see (a 500 on purpose) turns the check off.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -74,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.youtube ? { youtube: options.youtube } : {}),
+    ...(options.checkAnswers === false ? {} : { beforeApiRoutes: registerAnswerCheck }),
   });
   await app.ready();
   return {

@@ -12,9 +12,16 @@ import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 502);
+const youtubeErrors = errorResponses({
+  401: "No token or an expired one (with `WWW-Authenticate`); or YouTube refused the server's key, or the key or channel is not configured: the message asks the administrator to sign in to YouTube (no `WWW-Authenticate`, the session stays).",
+  502: 'YouTube did not answer usably (timeout, network failure, 5xx or bad JSON).',
+});
+const oneVideoErrors = errorResponses({
+  404: 'YouTube has no video with that id (or it is private).',
+  409: 'That video is already in the catalogue.',
+});
 
 /** GET /api/admin/videos/import (one link, or the whole channel) and POST /api/admin/videos {id}. */
 export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void> {
@@ -30,13 +37,16 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
     '/admin/videos/import',
     {
       schema: {
+        summary: "Import one video (?link=) or the channel's recent uploads (no link)",
         tags: ['admin videos'],
-        security: bearerSecurity,
         querystring: importVideosQuery,
         response: {
-          200: envelope(channelImportResult),
-          201: envelope(videoSchema),
-          ...errors,
+          200: envelope(channelImportResult).describe(
+            "The channel's uploads were imported: how many were added and skipped.",
+          ),
+          201: envelope(videoSchema).describe('The video of ?link= was imported (Private).'),
+          ...youtubeErrors,
+          ...oneVideoErrors,
         },
       },
     },
@@ -55,10 +65,14 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
     '/admin/videos',
     {
       schema: {
+        summary: 'Import one video by its YouTube id or link',
         tags: ['admin videos'],
-        security: bearerSecurity,
         body: importVideoBody,
-        response: { 201: envelope(videoSchema), ...errors },
+        response: {
+          201: envelope(videoSchema).describe('Imported (Private).'),
+          ...youtubeErrors,
+          ...oneVideoErrors,
+        },
       },
     },
     async (request, reply) => {

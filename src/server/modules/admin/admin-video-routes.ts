@@ -13,9 +13,9 @@ import { adminVideoImportRoutes } from './admin-video-import-routes.js';
 import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
 import { deleteVideo, updateVideo } from './admin-videos-repository.js';
 import { featuredVideoRoutes } from './featured-video-routes.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 403, 404);
+const videoNotFound = errorResponses({ 404: 'No video has that id.' });
 
 /**
  * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos,
@@ -31,10 +31,10 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
     '/admin/videos',
     {
       schema: {
+        summary: "Save a video's editor fields (title, description, episode, privacy)",
         tags: ['admin videos'],
-        security: bearerSecurity,
         body: updateVideoBody,
-        response: { 200: envelope(videoSchema), ...errors },
+        response: { 200: envelope(videoSchema), ...videoNotFound },
       },
     },
     async (request) => {
@@ -56,10 +56,10 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
     '/admin/videos',
     {
       schema: {
+        summary: 'Remove a video from the catalogue (it stays on YouTube)',
         tags: ['admin videos'],
-        security: bearerSecurity,
         body: deleteVideoBody,
-        response: { 200: envelope(z.null()), ...errors },
+        response: { 200: envelope(z.null()), ...videoNotFound },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
 import {
@@ -23,11 +23,13 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const admin = { tags: ['admin', 'artists'], security: bearerSecurity };
-const errors = errorResponses(400, 401, 403);
-const writeErrors = { ...errors, 404: errorEnvelope, 409: errorEnvelope };
+const admin = { tags: ['admin', 'artists'] };
+const artistNotFound = errorResponses({ 404: 'No artist has that id.' });
+const nameTaken = errorResponses({
+  409: "Another artist has that name, or the artist's tag name is another artist's.",
+});
 
 function writeFailure(reason: Exclude<ArtistWriteResult, { ok: true }>['reason']): HttpError {
   switch (reason) {
@@ -49,8 +51,9 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...admin,
+        summary: 'List artists with their like counts',
         querystring: adminArtistsQuery,
-        response: { 200: envelope(adminArtistsData), ...errors },
+        response: { 200: envelope(adminArtistsData) },
       },
     },
     async (request) => {
@@ -71,8 +74,9 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...admin,
+        summary: 'Create an artist (and its tag)',
         body: createArtistBody,
-        response: { 201: envelope(artistSchema), ...writeErrors },
+        response: { 201: envelope(artistSchema), ...nameTaken },
       },
     },
     async (request, reply) => {
@@ -94,8 +98,9 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...admin,
+        summary: 'Edit an artist (renaming renames its tag)',
         body: updateArtistBody,
-        response: { 200: envelope(artistSchema), ...writeErrors },
+        response: { 200: envelope(artistSchema), ...artistNotFound, ...nameTaken },
       },
     },
     async (request) => {
@@ -117,8 +122,9 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...admin,
+        summary: 'Delete an artist (its tag stays)',
         body: deleteArtistBody,
-        response: { 200: envelope(z.null()), ...errors, 404: errorEnvelope },
+        response: { 200: envelope(z.null()), ...artistNotFound },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
 import {
   artistDetailData,
   artistLetterParams,
@@ -16,10 +16,9 @@ import { artistPage } from './artist-page.js';
 import { featuredArtistsPage } from './featured-artists-page.js';
 import { presentArtists } from './artist-presenter.js';
 import { listArtistsByLetter, searchArtistsByPhrase } from './artists-repository.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { errorResponses } from '../../lib/route-schema.js';
 
-const signedIn = { tags: ['artists'], security: bearerSecurity };
-const errors = errorResponses(400, 401);
+const signedIn = { tags: ['artists'] };
 
 /**
  * The artists pages: GET /api/artists/phrase/{text}, /api/artists/letter/{letter}, /api/artists/{id}
@@ -33,8 +32,9 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...signedIn,
+        summary: 'Find artists by a phrase of 3 characters or more (typo-tolerant)',
         params: artistPhraseParams,
-        response: { 200: envelope(artistListData), ...errors },
+        response: { 200: envelope(artistListData) },
       },
     },
     async (request) => {
@@ -49,8 +49,9 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...signedIn,
+        summary: 'List the artists whose name starts with a letter',
         params: artistLetterParams,
-        response: { 200: envelope(artistListData), ...errors },
+        response: { 200: envelope(artistListData) },
       },
     },
     async (request) => {
@@ -65,8 +66,12 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...signedIn,
+        summary: 'An artist page: the artist and their videos',
         params: z.object({ id: idParam }),
-        response: { 200: envelope(artistDetailData), ...errors, 404: errorEnvelope },
+        response: {
+          200: envelope(artistDetailData),
+          ...errorResponses({ 404: 'No artist has that id.' }),
+        },
       },
     },
     async (request, reply) => servePublicPage(app, request, reply, artistPage, request.params),
@@ -74,7 +79,13 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
 
   routes.get(
     '/featured-artists',
-    { schema: { tags: ['artists'], response: { 200: envelope(artistListData) } } },
+    {
+      schema: {
+        summary: 'The featured artists',
+        tags: ['artists'],
+        response: { 200: envelope(artistListData) },
+      },
+    },
     async (request, reply) => servePublicPage(app, request, reply, featuredArtistsPage, {}),
   );
 }

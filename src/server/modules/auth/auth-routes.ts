@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   loginBody,
@@ -25,9 +24,16 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 409);
+const signedIn = (message: string) =>
+  answerWithExample(sessionUser, {
+    status: 201,
+    data: { userid: 42, firstName: 'Loretta', isAdmin: false },
+    message,
+  }).describe(
+    'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
+  );
 
 /** POST /api/register, POST /api/login, POST /api/logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -53,9 +59,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     {
       schema: {
+        summary: 'Create an account and sign in',
         tags: ['auth'],
         body: registerBody,
-        response: { 201: envelope(sessionUser), ...errors, 429: errorEnvelope },
+        response: {
+          201: signedIn(apiMessages.registered),
+          ...errorResponses({ 409: 'Another account has that email.' }),
+        },
       },
       config: routeLimit(app, LIMITS.register),
     },
@@ -89,9 +99,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: {
+        summary: 'Sign in',
         tags: ['auth'],
         body: loginBody,
-        response: { 201: envelope(sessionUser), ...errors, 429: errorEnvelope },
+        response: {
+          201: signedIn(apiMessages.loggedIn),
+          ...errorResponses({ 401: 'Wrong email or password (the same answer for both).' }),
+        },
       },
     },
     async (request, reply) => {
@@ -116,9 +130,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/logout',
     {
       schema: {
+        summary: "Sign out (ends this token's session)",
         tags: ['auth'],
-        security: bearerSecurity,
-        response: { 200: envelope(z.null()), 401: errorEnvelope },
+        response: {
+          200: answerWithExample(z.null(), {
+            status: 200,
+            data: null,
+            message: apiMessages.loggedOut,
+          }),
+        },
       },
     },
     async (request) => {

@@ -17,11 +17,15 @@ export async function cachedHomePage(app: FastifyInstance): Promise<CachedPage<H
 
 /** GET /api/home: the featured video and the layout's category rows. */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/home',
-      { schema: { tags: ['catalogue'], response: { 200: envelope(homeData) } } },
-      async (request, reply) => servePublicPage(app, request, reply, homePage, {}),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/home',
+    {
+      schema: {
+        summary: 'The home page: featured video and category rows',
+        tags: ['catalogue'],
+        response: { 200: envelope(homeData) },
+      },
+    },
+    async (request, reply) => servePublicPage(app, request, reply, homePage, {}),
+  );
 }

@@ -30,9 +30,12 @@ import {
   setArtistLike,
   setVideoLike,
 } from './likes-repository.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 403, 404);
+const listErrors = errorResponses({
+  403: 'The id is not your own account. Only administrators read others.',
+  404: 'No account has that id.',
+});
 const userParams = z.object({ id: idParam });
 
 /** The liked lists of an account, and liking / unliking artists and videos. */
@@ -49,11 +52,11 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/liked-artists',
     {
       schema: {
+        summary: 'List the artists an account liked, newest like first',
         tags: ['likes'],
-        security: bearerSecurity,
         params: userParams,
         querystring: likedListQuery,
-        response: { 200: envelope(likedArtistsSchema), ...errors },
+        response: { 200: envelope(likedArtistsSchema), ...listErrors },
       },
     },
     async (request) => {
@@ -80,11 +83,11 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/liked-videos',
     {
       schema: {
+        summary: 'List the videos an account liked, newest like first',
         tags: ['likes'],
-        security: bearerSecurity,
         params: userParams,
         querystring: likedListQuery,
-        response: { 200: envelope(likedVideosSchema), ...errors },
+        response: { 200: envelope(likedVideosSchema), ...listErrors },
       },
     },
     async (request) => {
@@ -106,17 +109,28 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const likeResponse = { 200: envelope(likeStateSchema), ...errors };
+  const likeState = (liked: boolean) =>
+    answerWithExample(likeStateSchema, {
+      status: 200,
+      data: { isLiked: liked, like_count: liked ? 128 : 127 },
+      message: liked ? apiMessages.liked : apiMessages.unliked,
+    }).describe(
+      'Done (liking twice or unliking what is not liked changes nothing): the new state and count.',
+    );
+  const notYourLikes = 'The userId is not your own account: likes are changed by their owner only.';
 
   for (const liked of [true, false]) {
     routes.put(
       liked ? '/users/liked/add-artist' : '/users/liked/remove-artist',
       {
         schema: {
+          summary: liked ? 'Like an artist' : 'Unlike an artist',
           tags: ['likes'],
-          security: bearerSecurity,
           body: artistLikeBody,
-          response: likeResponse,
+          response: {
+            200: likeState(liked),
+            ...errorResponses({ 403: notYourLikes, 404: 'No artist has that id.' }),
+          },
         },
       },
       async (request) => {
@@ -139,10 +153,16 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       liked ? '/users/liked/add-video' : '/users/liked/remove-video',
       {
         schema: {
+          summary: liked ? 'Like a video' : 'Unlike a video',
           tags: ['likes'],
-          security: bearerSecurity,
           body: videoLikeBody,
-          response: likeResponse,
+          response: {
+            200: likeState(liked),
+            ...errorResponses({
+              403: notYourLikes,
+              404: 'No video has that id (private videos are unknown to fans).',
+            }),
+          },
         },
       },
       async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   normalizeRecoveryCode,
@@ -20,10 +19,16 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 429);
-const answer = { 200: envelope(z.null()), ...errors };
+const done = (message: string) => ({
+  200: answerWithExample(z.null(), { status: 200, data: null, message }),
+});
+const codeRefused = {
+  ...errorResponses({
+    400: 'Bad input, or a code that is wrong, expired, used or tried 5 times (an unknown email answers the same).',
+  }),
+};
 
 /**
  * Wrong codes count per account (on top of each code's own five tries) and per address, so
@@ -68,7 +73,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/generate',
     {
-      schema: { tags: ['recovery'], body: recoveryGenerateBody, response: answer },
+      schema: {
+        summary: 'Mail a recovery code (the same answer whether the account exists or not)',
+        tags: ['recovery'],
+        body: recoveryGenerateBody,
+        response: done(apiMessages.recoveryCodeSent),
+      },
       config: routeLimit(app, LIMITS.recoveryGenerate),
     },
     async (request) => {
@@ -85,7 +95,14 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/recovery/validate',
-    { schema: { tags: ['recovery'], body: recoveryValidateBody, response: answer } },
+    {
+      schema: {
+        summary: 'Check a recovery code (without using it)',
+        tags: ['recovery'],
+        body: recoveryValidateBody,
+        response: { ...done(apiMessages.recoveryCodeValid), ...codeRefused },
+      },
+    },
     async (request) => {
       const keys = failureKeys(request.body.email, request.ip);
       await app.abuse.recovery.check(keys);
@@ -100,7 +117,14 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/recovery/reset',
-    { schema: { tags: ['recovery'], body: recoveryResetBody, response: answer } },
+    {
+      schema: {
+        summary: 'Set a new password with a recovery code (ends every session)',
+        tags: ['recovery'],
+        body: recoveryResetBody,
+        response: { ...done(apiMessages.passwordReset), ...codeRefused },
+      },
+    },
     async (request) => {
       const body = request.body;
       const keys = failureKeys(body.email, request.ip);

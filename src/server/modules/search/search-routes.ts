@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
+import { errorResponses } from '../../lib/route-schema.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   searchData,
@@ -21,10 +22,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     '/search/:query',
     {
       schema: {
+        summary: 'Search artists and videos (typo-tolerant)',
         tags: ['catalogue'],
         params: searchParams,
         querystring: searchPageQuery,
-        response: { 200: envelope(searchData), 400: errorEnvelope },
+        response: { 200: envelope(searchData) },
       },
     },
     async (request, reply) =>
@@ -34,7 +36,13 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   // '/api/search/' (trailing slashes are ignored) is a search for nothing, not an unknown route.
   routes.get(
     '/search',
-    { schema: { tags: ['catalogue'], response: { 400: errorEnvelope } } },
+    {
+      schema: {
+        summary: 'Search for nothing: always refused (send the words in the path)',
+        tags: ['catalogue'],
+        response: errorResponses({ 400: 'There is nothing to search for.' }),
+      },
+    },
     async () => {
       throw badRequest(apiMessages.searchEmpty);
     },

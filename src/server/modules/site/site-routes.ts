@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { siteConfigSchema, type SiteConfig } from '../../../shared/schemas/site.js';
 import { ok } from '../../lib/reply.js';
+import { answerWithExample } from '../../lib/route-schema.js';
 
 /** The brand and outside links the client shows (footer, menus, app stores). */
 export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
@@ -24,11 +24,16 @@ export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
  */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const data = siteConfigOf(app.config);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/config',
-      { schema: { tags: ['site'], response: { 200: envelope(siteConfigSchema) } } },
-      async () => ok(data),
-    );
+  const example = { status: 200, data, message: 'OK' };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/config',
+    {
+      schema: {
+        summary: 'Brand, main-site, social and app-store links for the client',
+        tags: ['site'],
+        response: { 200: answerWithExample(siteConfigSchema, example) },
+      },
+    },
+    async () => ok(data),
+  );
 }

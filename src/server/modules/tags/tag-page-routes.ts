@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
+import { errorResponses } from '../../lib/route-schema.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import { tagPageData, tagPageQuery } from '../../../shared/schemas/public-catalogue.js';
 import { servePublicPage } from '../public-pages/public-page.js';
@@ -16,10 +17,14 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
     '/tag/:id',
     {
       schema: {
+        summary: 'A category page: a page of the videos with that tag',
         tags: ['catalogue'],
         params: z.object({ id: idParam }),
         querystring: tagPageQuery,
-        response: { 200: envelope(tagPageData), 400: errorEnvelope, 404: errorEnvelope },
+        response: {
+          200: envelope(tagPageData),
+          ...errorResponses({ 404: 'No tag has that id.' }),
+        },
       },
     },
     async (request, reply) =>

@@ -29,10 +29,24 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const admin = { tags: ['admin', 'tags'], security: bearerSecurity };
-const errors = errorResponses(400, 401, 403, 404);
+const admin = { tags: ['admin', 'tags'] };
+const someTags = (message: string) =>
+  answerWithExample(tagListData, {
+    status: 200,
+    data: {
+      tags: [
+        { id: 3, name: 'Honky-tonk' },
+        { id: 7, name: 'Live at the Opry' },
+      ],
+    },
+    message,
+  });
+const videoNotFound = errorResponses({ 404: 'No video has that id.' });
+const videoOrTagsNotFound = errorResponses({
+  404: 'No video has that id, or some tag ids are unknown (the message lists them).',
+});
 
 const tagsNotFound = (ids: number[]) =>
   notFound(`${apiMessages.tagNotFound} Unknown tag ids: ${ids.join(', ')}`);
@@ -66,8 +80,9 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...admin,
+        summary: 'List tags (?q= for autocomplete)',
         querystring: tagsQuery,
-        response: { 200: envelope(tagListData), ...errors },
+        response: { 200: someTags('OK') },
       },
     },
     async (request) => {
@@ -78,7 +93,14 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post(
     '/tags',
-    { schema: { ...admin, body: addTagBody, response: { 201: envelope(addTagData), ...errors } } },
+    {
+      schema: {
+        ...admin,
+        summary: 'Tag a video by name (an existing tag of that name is reused)',
+        body: addTagBody,
+        response: { 201: envelope(addTagData), ...videoNotFound },
+      },
+    },
     async (request, reply) => {
       requireAdmin(request);
       const { id, name } = request.body;
@@ -98,7 +120,12 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/tags',
     {
-      schema: { ...admin, body: tagLinksBody, response: { 200: envelope(tagListData), ...errors } },
+      schema: {
+        ...admin,
+        summary: 'Attach tags to a video',
+        body: tagLinksBody,
+        response: { 200: someTags(am.tagsAttached), ...videoOrTagsNotFound },
+      },
     },
     async (request) => {
       requireAdmin(request);
@@ -112,7 +139,12 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/tags',
     {
-      schema: { ...admin, body: tagLinksBody, response: { 200: envelope(tagListData), ...errors } },
+      schema: {
+        ...admin,
+        summary: 'Detach tags from a video',
+        body: tagLinksBody,
+        response: { 200: someTags(am.tagsDetached), ...videoOrTagsNotFound },
+      },
     },
     async (request) => {
       requireAdmin(request);
@@ -133,7 +165,18 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         const empty = !headers['transfer-encoding'] && (headers['content-length'] ?? '0') === '0';
         if (empty) delete headers['content-type'];
       },
-      schema: { ...admin, body: autotagBody, response: { 200: envelope(autotagData), ...errors } },
+      schema: {
+        ...admin,
+        summary: "Tag every video that names an artist with the artist's tag",
+        body: autotagBody,
+        response: {
+          200: answerWithExample(autotagData, {
+            status: 200,
+            data: { added: 12 },
+            message: apiMessages.tagsUpdated,
+          }),
+        },
+      },
     },
     async (request) => {
       requireAdmin(request);
@@ -143,7 +186,13 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
 
   routes.get(
     '/tags/featured',
-    { schema: { ...admin, response: { 200: envelope(tagListData), ...errors } } },
+    {
+      schema: {
+        ...admin,
+        summary: "The home page's category rows, in order",
+        response: { 200: someTags('OK') },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return ok({ tags: await listLayout(app.db) });
@@ -152,7 +201,19 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
 
   routes.put(
     '/tags/featured',
-    { schema: { ...admin, body: layoutBody, response: { 200: envelope(tagListData), ...errors } } },
+    {
+      schema: {
+        ...admin,
+        summary: "Save the home page's category rows, in order",
+        body: layoutBody,
+        response: {
+          200: someTags(apiMessages.layoutUpdated),
+          ...errorResponses({
+            404: 'Some tag ids are unknown (the message lists them); nothing changed.',
+          }),
+        },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       const result = await replaceLayout(app.db, request.body.id);

@@ -2,7 +2,6 @@ import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { idParam } from '../../../shared/schemas/fields.js';
@@ -26,9 +25,25 @@ import {
   updateUser,
 } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { bearerSecurity, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const userNotFound = 'No account has that id.';
+const anAccount = (message: string) =>
+  answerWithExample(accountSchema, {
+    status: 200,
+    data: {
+      id: 42,
+      first_name: 'Loretta',
+      last_name: 'Webb',
+      email: 'loretta@example.com',
+      newsletter: 1,
+      zipcode: '37201',
+      birthday: '1990-04-14',
+      isAdmin: false,
+    },
+    message,
+  });
+const notYours = 'The id is not your own account.';
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -38,10 +53,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     {
       schema: {
+        summary: 'Read an account (your own; administrators any)',
         tags: ['users'],
-        security: bearerSecurity,
         params: z.object({ id: idParam }),
-        response: { 200: envelope(accountSchema), ...errors },
+        response: {
+          200: anAccount(peopleMessages.accountFound),
+          ...errorResponses({
+            403: `${notYours} Only administrators read others.`,
+            404: userNotFound,
+          }),
+        },
       },
     },
     async (request) => {
@@ -56,10 +77,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     {
       schema: {
+        summary: 'Save your own account',
         tags: ['users'],
-        security: bearerSecurity,
         body: accountUpdateBody,
-        response: { 200: envelope(accountSchema), ...errors },
+        response: {
+          200: anAccount(apiMessages.accountSaved),
+          ...errorResponses({
+            403: `${notYours} Administrators edit others with PUT /api/admin/users.`,
+            404: userNotFound,
+            409: 'Another account has that email.',
+          }),
+        },
       },
     },
     async (request) => {
@@ -89,10 +117,21 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     {
       schema: {
+        summary: 'Delete an account (your own; administrators any)',
         tags: ['users'],
-        security: bearerSecurity,
         body: deleteUserBody,
-        response: { 200: envelope(z.null()), ...errors },
+        response: {
+          200: answerWithExample(z.null(), {
+            status: 200,
+            data: null,
+            message: apiMessages.accountDeleted,
+          }),
+          ...errorResponses({
+            403: `${notYours} Only administrators delete others.`,
+            404: userNotFound,
+            409: 'The last administrator cannot be deleted.',
+          }),
+        },
       },
     },
     async (request) => {
@@ -109,10 +148,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/users/password',
     {
       schema: {
+        summary: 'Change your password',
         tags: ['users'],
-        security: bearerSecurity,
         body: changePasswordBody,
-        response: { 201: envelope(z.null()), ...errors },
+        response: {
+          201: answerWithExample(z.null(), {
+            status: 201,
+            data: null,
+            message: apiMessages.passwordChanged,
+          }).describe('Changed: every other session ends; this token stays valid.'),
+          ...errorResponses({ 403: `The userId is not your own account.`, 404: userNotFound }),
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../shared/api-envelope.js';
+import { envelope } from '../../../shared/api-envelope.js';
+import { errorResponses } from '../../lib/route-schema.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import { videoPageData } from '../../../shared/schemas/public-catalogue.js';
 import { servePublicPage } from '../public-pages/public-page.js';
@@ -16,9 +17,15 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     '/videos/:id',
     {
       schema: {
+        summary: 'A video page: the video and suggested videos',
         tags: ['catalogue'],
         params: z.object({ id: idParam }),
-        response: { 200: envelope(videoPageData), 400: errorEnvelope, 404: errorEnvelope },
+        response: {
+          200: envelope(videoPageData),
+          ...errorResponses({
+            404: 'No video has that id (a private video is unknown but to administrators).',
+          }),
+        },
       },
     },
     async (request, reply) => servePublicPage(app, request, reply, videoPage, request.params),

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessOf } from './access-table.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * Walks the generated OpenAPI document: what an app developer reads there must say what each
+ * call is, who may make it, and every answer it can give. A route added without a summary, or
+ * with an answer left as swagger's "Default Response", fails here.
+ */
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { example?: unknown }> }
+  >;
+}
+
+let t: TestApp;
+let operations: { key: string; access: string; op: Operation }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const upper = method.toUpperCase();
+      return {
+        key: `${upper} ${path}`,
+        access: accessOf(upper, path.replace(/\{(\w+)\}/g, ':$1')),
+        op,
+      };
+    }),
+  );
+});
+afterAll(() => t.close());
+
+/** The operations failing a check, by key, so a failure names them all at once. */
+function failing(check: (op: Operation, access: string) => boolean): string[] {
+  return operations.filter(({ op, access }) => !check(op, access)).map(({ key }) => key);
+}
+
+const has = (op: Operation, status: number) => String(status) in op.responses;
+const needsToken = (op: Operation) => (op.security ?? []).some((scheme) => 'bearer' in scheme);
+
+describe('the OpenAPI document', () => {
+  it('covers the API', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('gives every operation a summary and a tag', () => {
+    expect(failing((op) => Boolean(op.summary?.trim()))).toEqual([]);
+    expect(failing((op) => (op.tags ?? []).length > 0)).toEqual([]);
+  });
+
+  it('names every operation once, for generated clients', () => {
+    const ids = operations.map(({ op }) => op.operationId ?? '');
+    expect(failing((op) => Boolean(op.operationId))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('asks for the bearer token exactly where the access table does', () => {
+    expect(failing((op, access) => needsToken(op) === (access !== 'public'))).toEqual([]);
+    expect(failing((op, access) => access !== 'public' || op.security?.length === 0)).toEqual([]);
+  });
+
+  it('documents 401 on user and admin routes, and 403 on admin routes', () => {
+    expect(failing((op, access) => access === 'public' || has(op, 401))).toEqual([]);
+    expect(failing((op, access) => access !== 'admin' || has(op, 403))).toEqual([]);
+  });
+
+  it('documents 400, 429 and 503 everywhere (a NUL in any address is a 400)', () => {
+    expect(failing((op) => has(op, 400) && has(op, 429) && has(op, 503))).toEqual([]);
+  });
+
+  it('describes every answer, never "Default Response", each with its envelope', () => {
+    const vague: string[] = [];
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const text = response.description?.trim() ?? '';
+        if (!text || text === 'Default Response') vague.push(`${key} ${status}`);
+        // 304 (a conditional read whose copy is current) has no body.
+        if (status !== '304' && !response.content?.['application/json']) {
+          vague.push(`${key} ${status} has no schema`);
+        }
+      }
+    }
+    expect(vague).toEqual([]);
+  });
+
+  it('documents a success answer on every call that can succeed', () => {
+    const refusedAlways = new Set(['GET /api/search']);
+    const succeeds = (op: Operation) => has(op, 200) || has(op, 201);
+    expect(failing(succeeds).filter((key) => !refusedAlways.has(key))).toEqual([]);
+  });
+
+  it('shows an example answer for the calls an app makes first', () => {
+    const withExample = new Set(
+      operations
+        .filter(({ op }) =>
+          ['200', '201'].some(
+            (status) => op.responses[status]?.content?.['application/json']?.example,
+          ),
+        )
+        .map(({ key }) => key),
+    );
+    for (const key of [
+      'POST /api/login',
+      'POST /api/register',
+      'GET /api/users/{id}',
+      'PUT /api/users',
+      'PUT /api/users/liked/add-video',
+      'PUT /api/users/liked/remove-artist',
+      'POST /api/recovery/generate',
+    ]) {
+      expect(withExample, key).toContain(key);
+    }
+  });
+
+  it("documents 403 where a handler refuses someone else's account or likes", () => {
+    const ownerOnly = operations.filter(({ key }) =>
+      /^(GET|PUT|DELETE) \/api\/users(\/\{id\}|\/password|\/liked\/|\/\{id\}\/liked-)?/.test(key),
+    );
+    expect(ownerOnly.filter(({ op }) => !has(op, 403)).map(({ key }) => key)).toEqual([]);
+  });
+});

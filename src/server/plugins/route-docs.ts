@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { errorEnvelope } from '../../shared/api-envelope.js';
+import { accessOf, type Access } from '../access-table.js';
+
+/** The bearer token POST /api/login answers with (app.ts names the scheme). */
+const BEARER = [{ bearer: [] }];
+
+/** What an answer means when the route does not say it more precisely itself. */
+const MEANING: Record<number, string> = {
+  200: 'Done: `data` holds the answer.',
+  201: 'Created: `data` holds what was made.',
+  400: 'Bad input: `message` names the field, or gives the reason.',
+  403: 'Not allowed: `message` says why.',
+  404: 'Not found: `message` says what is missing.',
+  409: 'Conflict with what is stored: `message` says which.',
+  413: 'The body is over 64 KB.',
+  429: 'Too many requests or attempts: retry after the seconds in the `Retry-After` header.',
+  502: 'YouTube did not answer usably (timeout, network failure, 5xx or bad JSON).',
+  503: 'The database is not answering, or the server is overloaded or shutting down: retry later (after `Retry-After` seconds when given).',
+};
+
+const NUL_REFUSED =
+  'The address (or a body sent anyway) is not valid: a NUL character, or bad JSON.';
+const SIGN_IN_AGAIN =
+  'No token, or one that expired or was revoked: sign in again (POST /api/login). The answer carries `WWW-Authenticate: Bearer realm="twang"`.';
+const NOT_ADMIN = 'Signed in, but not an administrator.';
+const NOT_MODIFIED =
+  'Not modified: the copy the client holds (the ETag it sent in If-None-Match) is current; no body.';
+
+/**
+ * The refusals every route of its kind can give, from its input and its access rule: a route
+ * declares only its own (errorResponses in lib/route-schema.ts). Every API route is rate limited
+ * and needs the database, so 429 and 503 are everyone's.
+ */
+function commonRefusals(
+  schema: FastifySchema,
+  access: Access,
+  method: string,
+): Record<number, string> {
+  const refusals: Record<number, string> = {};
+  // Any address may carry a NUL (refused by reject-nul.ts), so any call can answer 400. Every call
+  // but GET reads a body, even one the route ignores: bad JSON is a 400 too, a big one 413.
+  refusals[400] = schema.body || schema.querystring || schema.params ? MEANING[400]! : NUL_REFUSED;
+  const readsBody = method !== 'GET';
+  if (access !== 'public') refusals[401] = SIGN_IN_AGAIN;
+  if (access === 'admin') refusals[403] = NOT_ADMIN;
+  if (readsBody) refusals[413] = MEANING[413]!;
+  refusals[429] = MEANING[429]!;
+  refusals[503] = MEANING[503]!;
+  return refusals;
+}
+
+/**
+ * A stable name for each call, for generated clients: 'PUT /api/users/liked/add-video' is
+ * putUsersLikedAddVideo, 'GET /api/users/:id' getUsersById.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `by-${word.slice(1)}` : word))
+    .flatMap((word) => word.split('-'));
+  const capitalized = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return [method.toLowerCase(), ...capitalized].join('');
+}
+
+/**
+ * A route's schema as the OpenAPI document should show it: the security its access rule needs
+ * (not restated by each route, so the two never disagree), the common refusals, and a description
+ * on every response (none is left as swagger's "Default Response").
+ */
+export function documentRoute(
+  schema: FastifySchema,
+  access: Access,
+  method: string,
+  operationId: string,
+): FastifySchema {
+  const declared = { ...(schema.response as Record<string, unknown> | undefined) };
+  const refusals = commonRefusals(schema, access, method);
+  for (const [status, text] of Object.entries(refusals)) {
+    declared[status] ??= errorEnvelope.describe(text);
+  }
+  // Every successful read carries an ETag, and a client sending it back gets 304 (api-etag.ts).
+  if (method === 'GET') declared[304] ??= z.null().describe(NOT_MODIFIED);
+  const response = Object.fromEntries(
+    Object.entries(declared).map(([status, answer]) => [
+      status,
+      answer instanceof z.ZodType && !answer.description
+        ? answer.describe(refusals[Number(status)] ?? MEANING[Number(status)] ?? 'See `message`.')
+        : answer,
+    ]),
+  );
+  const security = access === 'public' ? [] : BEARER;
+  return { operationId, ...schema, security, response };
+}
+
+/** Applies documentRoute to every API route as it is added (before swagger reads it). */
+export function registerRouteDocs(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url?.startsWith('/api/') || !route.schema || route.schema.hide) return;
+    const first = [route.method].flat()[0] ?? 'GET';
+    const method = first === 'HEAD' ? 'GET' : first;
+    const access = accessOf(method, route.url);
+    route.schema = documentRoute(route.schema, access, method, operationIdOf(method, route.url));
+  });
+}

@@ -22,7 +22,8 @@ const OUT_DIR = join(ROOT, 'dist/server');
 
 /**
  * Packages left to Node, loaded from node_modules at run time:
- * - @electric-sql/pglite reads its .wasm and .data files from its own package folder;
+ * - @electric-sql/pglite reads its .wasm and .data files from its own package folder, and so does
+ *   @fastify/swagger-ui with Swagger UI's files (through __dirname, which a bundle does not have);
  * - @node-rs/argon2 is a native addon;
  * - pg, nodemailer, ioredis and the common-password list load only when used (dynamic import or
  *   createRequire), and stay that way. Bundling pg saved nothing measurable and renamed its
@@ -30,6 +31,7 @@ const OUT_DIR = join(ROOT, 'dist/server');
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
+  '@fastify/swagger-ui',
   '@node-rs/argon2',
   '@zxcvbn-ts/language-common',
   'ioredis',

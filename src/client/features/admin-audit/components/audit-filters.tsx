@@ -37,7 +37,7 @@ export function AuditFiltersForm({
     <form
       role="search"
       aria-label="Filter the audit log"
-      className="audit-filters"
+      className="admin-filters audit-filters"
       onSubmit={submit}
     >
       <div className="field">

@@ -51,7 +51,12 @@ export function PeopleFiltersForm({
   };
 
   return (
-    <form role="search" aria-label="Filter people" className="people-filters" onSubmit={submit}>
+    <form
+      role="search"
+      aria-label="Filter people"
+      className="admin-filters people-filters"
+      onSubmit={submit}
+    >
       <div className="field people-filters__search">
         <label htmlFor={searchId}>Search by name</label>
         <input

@@ -30,36 +30,44 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The server's render entry (src/client/entry-server.tsx) is read from disk, never sent.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // The server reads it to preload each public page's own chunks (plugins/page-preloads.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // What the public pages share (cards, page states, dialogs, useMutation): one chunk
-              // instead of a handful of 1–2 KB ones, each of which cost a first visit a request.
-              // Only these modules themselves: their own imports stay where they were, so
-              // nothing of the entry moves in here and the entry never loads this chunk.
-              name: 'page-kit',
-              test: /src[\\/]client[\\/](?:components[\\/](?:catalogue[\\/]|ui[\\/](?:modal|page-states|page-title))|lib[\\/]format)|[\\/]useMutation\.|[\\/]mutationObserver\./,
-              includeDependenciesRecursively: false,
+  // The server render bundles its packages, so it runs their production builds (React's are
+  // chosen by NODE_ENV at run time otherwise, and the server does not set it) and React Router's
+  // production build above.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // The server reads it to preload each public page's own chunks (plugins/page-preloads.ts).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What the public pages share (cards, page states, dialogs, useMutation): one chunk
+                  // instead of a handful of 1–2 KB ones, each of which cost a first visit a request.
+                  // Only these modules themselves: their own imports stay where they were, so
+                  // nothing of the entry moves in here and the entry never loads this chunk.
+                  name: 'page-kit',
+                  test: /src[\\/]client[\\/](?:components[\\/](?:catalogue[\\/]|ui[\\/](?:modal|page-states|page-title))|lib[\\/]format)|[\\/]useMutation\.|[\\/]mutationObserver\./,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

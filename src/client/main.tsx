@@ -1,15 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router.js';
+import { createAppRouter, createHydratingRouter } from './app/browser-router.js';
 import { queryClient } from './lib/query-client.js';
+import { adoptPageState, readPageState, refetchForViewer } from './lib/page-state.js';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const state = readPageState();
+
+if (state) {
+  // A page the server rendered: take it over as it is, with the data it was rendered from.
+  adoptPageState(state);
+  const router = await createHydratingRouter(state.router);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  refetchForViewer(state.queries);
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -11,6 +11,7 @@ const FALLBACK: SiteConfig = {
 
 /** The server writes GET /api/config's data into every page it sends, saving a request. */
 function configInPage(): SiteConfig | undefined {
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById('site-config')?.textContent;
   if (!text) return undefined;
   try {

@@ -4,7 +4,8 @@ import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderHead, scriptSafeJson } from '../modules/seo/head-tags.js';
+import { scriptSafeJson } from '../../shared/script-safe-json.js';
+import { renderHead } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
@@ -15,11 +16,15 @@ import { matchesEtag } from '../lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
 import { homeImagePreload, pagePreloads } from './page-preloads.js';
 import { pagePolicy } from './security-headers.js';
+import { sendCachedDocument } from '../modules/public-pages/send-cached-page.js';
+import { pageDocuments, type WritePage } from '../modules/server-render/page-documents.js';
+import { pageRenderer } from '../modules/server-render/page-renderer.js';
 
 export interface ClientApp {
   /**
-   * Sends the SPA's index.html (client routes are resolved in the browser), with the head tags
-   * of the requested page filled in for link previews; 404 when no page lives at the path.
+   * Sends a page: rendered on the server (modules/server-render) where the render is built,
+   * else the app's index.html for the browser to draw; either way with the page's own head tags
+   * and a 404 when no page lives at the path.
    */
   sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }
@@ -28,6 +33,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files (theme-init.js, the logo) may change with a deploy: short, then revalidated. */
 const SHORT = 'public, max-age=300';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
+const TITLE = /<title>[^<]*<\/title>/;
 
 /**
  * Serves the built client from `dir` when it exists: hashed assets with long caching, and
@@ -110,32 +116,58 @@ export async function registerClientApp(
     }
   };
 
+  const writePage: WritePage = async (request, path, rendered) => {
+    const hints = preloadsFor(path);
+    const [described, image] = await Promise.all([
+      describe(request, path),
+      imageFor(request, path),
+    ]);
+    // A rendered page carries its data; only the bare app has its first fetch started early.
+    const data = rendered ? '' : hints.data;
+    // The page's own title ("About | Twang") where the app rendered one.
+    const ownTitle = rendered?.title;
+    const tags = renderHead(described.meta);
+    const meta = ownTitle ? tags.replace(TITLE, () => ownTitle) : tags;
+    const head = [meta, siteConfig, data, image].filter(Boolean).join('\n    ');
+    const page = renderPage(head, rendered);
+    const html = hints.code ? page.replace('</head>', `${hints.code}</head>`) : page;
+    return { html, found: described.found };
+  };
+  const documents = pageDocuments(app, pageRenderer(root), writePage);
+
   return {
     sendPage: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const hints = preloadsFor(path);
-      const [described, image] = await Promise.all([
-        describe(request, path),
-        imageFor(request, path),
-      ]);
-      const head = renderHead(described.meta);
-      const tags = [head, siteConfig, hints.data, image].filter(Boolean).join('\n    ');
-      const page = renderPage(tags);
-      const html = hints.code ? page.replace('</head>', `${hints.code}</head>`) : page;
+      if (path === SEARCH_FORM_PATH) return redirectSearch(request, reply);
+      void reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp);
+      const document = await documents.get(request, path);
+      if (document) return sendCachedDocument(request, reply.code(document.data.status), document);
+      const { html, found } = await writePage(request, path);
       // Weak: the same tag stands for the page in any of its encodings.
       const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
       void reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
-        .header('etag', etag)
-        .header('content-security-policy', pageCsp);
+        .header('etag', etag);
       // The app shows its not-found page; the status tells crawlers there is no page here.
-      if (!described.found) return sendCompressed(request, reply.code(404), html);
+      if (!found) return sendCompressed(request, reply.code(404), html);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return sendCompressed(request, reply, html);
     },
   };
+}
+
+/**
+ * Where the top bar's search form goes without JavaScript (GET /search?q=words): on to the
+ * search page for those words, or home when there are none (as the app ignores an empty search).
+ */
+const SEARCH_FORM_PATH = '/search';
+
+function redirectSearch(request: FastifyRequest, reply: FastifyReply) {
+  const query = request.query as Record<string, unknown> | undefined;
+  const words = typeof query?.q === 'string' ? query.q.trim().slice(0, 100) : '';
+  const to = words ? `/search/${encodeURIComponent(words)}` : '/';
+  return reply.header('cache-control', 'no-cache').redirect(to, 303);
 }
 
 /** Absolute paths of the files the build compressed (those that have a .br or .gz beside them). */

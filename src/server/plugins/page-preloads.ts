@@ -9,7 +9,7 @@ import { escapeHtml } from '../modules/seo/head-tags.js';
  * query functions (src/server may not import the client): a path that drifts from the client's
  * costs a wasted request and a console warning, never a wrong page.
  */
-const PAGES: { pattern: RegExp; chunk: string; api: (segment: string) => string }[] = [
+const PAGES: { pattern: RegExp; chunk: string; api?: (segment: string) => string }[] = [
   { pattern: /^\/$/, chunk: 'home/components/home-page.tsx', api: () => '/api/home' },
   {
     pattern: /^\/videos\/(\d{1,10})\/?$/,
@@ -27,6 +27,11 @@ const PAGES: { pattern: RegExp; chunk: string; api: (segment: string) => string 
     // The router decodes the segment and the client encodes it again with encodeURIComponent.
     api: (query) => `/api/search/${encodeURIComponent(decodeURIComponent(query))}`,
   },
+  // Pages with no data of their own to preload (the artists' lists wait for a signed-in viewer).
+  { pattern: /^\/about\/?$/, chunk: 'static-pages/components/about-page.tsx' },
+  { pattern: /^\/privacy\/?$/, chunk: 'static-pages/components/privacy-page.tsx' },
+  { pattern: /^\/artists\/?$/, chunk: 'artists/components/artists-page.tsx' },
+  { pattern: /^\/artists\/(\d{1,10})\/?$/, chunk: 'artists/components/artist-page.tsx' },
 ];
 
 interface ManifestChunk {
@@ -62,15 +67,18 @@ export function pagePreloads(clientDir: string): PagePreloads {
     for (const page of PAGES) {
       const match = page.pattern.exec(path);
       if (!match) continue;
-      let api: string;
+      const code = chunks.get(page.chunk) ?? '';
+      let api: string | undefined;
       try {
-        api = page.api(match[1] ?? '');
+        api = page.api?.(match[1] ?? '');
       } catch {
         // A malformed escape: the page shows its error without help from here.
-        return NONE;
+        return { data: '', code };
       }
-      const data = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(api)}" />`;
-      return { data, code: chunks.get(page.chunk) ?? '' };
+      const data = api
+        ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(api)}" />`
+        : '';
+      return { data, code };
     }
     return NONE;
   };
@@ -94,17 +102,15 @@ function chunkPreloads(clientDir: string): Map<string, string> {
     collect(manifest, key, files, loaded);
     const scripts = [...files].filter((name) => name.endsWith('.js'));
     const styles = [...files].filter((name) => name.endsWith('.css'));
-    // Low priority: the entry comes first, and the app asks for these itself as soon as it runs.
-    // The styles are fetched, not applied: the app adds them when it shows the page, in order.
+    // The page arrives drawn by the server, so its styles apply from the first paint (the app
+    // finds them there and does not add them again). Its scripts come after the entry's: the
+    // app needs them to take the page over, not to show it.
     tags.set(
       page.chunk,
       [
+        ...styles.map((name) => `<link rel="stylesheet" crossorigin href="/${name}" />`),
         ...scripts.map(
           (name) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${name}" />`,
-        ),
-        ...styles.map(
-          (name) =>
-            `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${name}" />`,
         ),
       ]
         .map((tag) => `  ${tag}\n  `)

@@ -4,7 +4,8 @@ import { publicSiteMessages as t } from '../../../shared/messages/public-site.js
 
 /**
  * The site search (the navigation's, and the not-found page's): an empty submit does nothing,
- * otherwise /search/{term}.
+ * otherwise /search/{term}. A real form too: before the app has run (or without JavaScript) it
+ * goes to /search?q={term}, which the server sends on to /search/{term}.
  */
 export function SearchBox({
   onSearched,
@@ -26,12 +27,20 @@ export function SearchBox({
     onSearched?.();
   };
   return (
-    <form role="search" aria-label={label} className="search-box" onSubmit={submit}>
+    <form
+      role="search"
+      aria-label={label}
+      className="search-box"
+      action="/search"
+      method="get"
+      onSubmit={submit}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search
       </label>
       <input
         id={inputId}
+        name="q"
         type="search"
         value={term}
         onChange={(event) => setTerm(event.target.value)}

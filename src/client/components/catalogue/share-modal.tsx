@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { useSiteConfig } from '../../lib/site-config.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import './share-modal.css';
@@ -12,11 +13,25 @@ interface ShareModalProps {
   path: string;
 }
 
+const never = () => () => undefined;
+
+/**
+ * The site's address as the browser sees it. A server render has none: its links stay relative
+ * until the page is the browser's (the dialog is closed until then anyway).
+ */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    never,
+    () => window.location.origin,
+    () => '',
+  );
+}
+
 /** Copy Link, a micro-blogging share, an Email (prefilled mailto) and a social-network share. */
 export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
-  const url = `${window.location.origin}${path}`;
-  const text = `${title} on ${document.title.split(' | ').at(-1) ?? 'Twang'}`;
+  const url = `${useOrigin()}${path}`;
+  const text = `${title} on ${useSiteConfig().brand}`;
   const close = () => {
     setCopied('idle');
     onClose();

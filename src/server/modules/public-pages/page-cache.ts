@@ -33,9 +33,12 @@ export interface CachedPage<T> extends CachedBody {
 
 /**
  * What a builder returns: the page's data, as JSON text (built by the database) or as objects,
- * and the videos and artists whose like counts it shows.
+ * and the videos and artists whose like counts it shows. A `document` (a server-rendered page's
+ * HTML) is kept as it is, with no envelope, and `data` describing it.
  */
-export type PageBuild<T> = ({ json: string } | { data: T }) & { dependsOn: Iterable<string> };
+export type PageBuild<T> = ({ json: string } | { data: T } | { document: string; data: T }) & {
+  dependsOn: Iterable<string>;
+};
 
 /**
  * One kind of page: how to build the page for a key, and the message of its answer. A build that
@@ -194,7 +197,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const grown = (bytes: number) => grow(key, page as CachedPage<unknown>, bytes);
     let data: T | undefined = 'data' in built ? built.data : undefined;
     const body = makeBody(
-      envelopeJson('json' in built ? built.json : JSON.stringify(built.data), message),
+      'document' in built
+        ? built.document
+        : envelopeJson('json' in built ? built.json : JSON.stringify(built.data), message),
       grown,
     );
     // Only the bytes are kept, not the JSON text: a page's text is a V8 string on the heap, twice
@@ -224,7 +229,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return variant;
       },
     };
-    return { page, bytes: page.body.length + (data === undefined ? 0 : dataBytes()) };
+    // A document's data is a few fields about it, not the page parsed.
+    const heldData = data === undefined || 'document' in built ? 0 : dataBytes();
+    return { page, bytes: page.body.length + heldData };
   };
 
   const fly = <T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null> => {

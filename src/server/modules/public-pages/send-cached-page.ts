@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preferredEncoding } from '../../lib/content-encoding.js';
+import { matchesEtag } from '../../lib/etag.js';
 import type { CachedBody } from './page-cache.js';
+import type { Encoding } from './page-encodings.js';
 
 /**
  * A cached page (or one of its signed-in variants) as stored: no serializing, no compressing per
@@ -13,17 +15,45 @@ export function sendCachedPage<R extends FastifyReply>(
   reply: R,
   page: CachedBody,
 ): R {
+  void reply.type('application/json; charset=utf-8');
+  return sendForm(reply, chooseForm(request, page));
+}
+
+/**
+ * A server-rendered page's HTML as kept in the page cache, answering 304 when the browser holds
+ * these very bytes (API answers get theirs from plugins/api-etag.ts).
+ */
+export function sendCachedDocument<R extends FastifyReply>(
+  request: FastifyRequest,
+  reply: R,
+  page: CachedBody,
+): R {
+  const form = chooseForm(request, page);
+  void reply.type('text/html; charset=utf-8');
+  if (reply.statusCode === 200 && matchesEtag(request.headers['if-none-match'], form.etag)) {
+    void reply.code(304).header('vary', 'accept-encoding').header('etag', form.etag).send();
+    return reply;
+  }
+  return sendForm(reply, form);
+}
+
+interface Form {
+  etag: string;
+  encoding: Encoding | null;
+  bytes: Buffer;
+}
+
+function chooseForm(request: FastifyRequest, page: CachedBody): Form {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? page.encodings.get(encoding) : null;
-  void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!encoding || !encoded) {
-    void reply.header('etag', page.etag).send(page.body);
-  } else {
-    void reply
-      .header('etag', `W/${page.etag.slice(0, -1)}-${encoding}"`)
-      .header('content-encoding', encoding)
-      .send(encoded);
-  }
+  if (!encoding || !encoded) return { etag: page.etag, encoding: null, bytes: page.body };
+  return { etag: `W/${page.etag.slice(0, -1)}-${encoding}"`, encoding, bytes: encoded };
+}
+
+function sendForm<R extends FastifyReply>(reply: R, form: Form): R {
+  void reply.header('vary', 'accept-encoding').header('etag', form.etag);
+  if (form.encoding) void reply.header('content-encoding', form.encoding);
+  void reply.send(form.bytes);
   return reply;
 }
 

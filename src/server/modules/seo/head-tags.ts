@@ -1,3 +1,5 @@
+import { scriptSafeJson } from '../../../shared/script-safe-json.js';
+
 /** What a shared page tells link previews and search engines about itself. */
 export interface PageMeta {
   /** The document title. */
@@ -30,19 +32,6 @@ const HTML_ESCAPES: Record<string, string> = {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
-/**
- * JSON that cannot end its <script> element: '<', '>' and '&' become \u escapes (still the same
- * JSON), and so do the two line separators older parsers choke on.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Previews show a line or two; longer descriptions are cut at a word, whitespace folded. */

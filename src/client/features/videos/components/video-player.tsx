@@ -35,21 +35,19 @@ export function VideoPlayer({ youtubeId, title }: { youtubeId: string; title: st
       clearTimeout(timer);
     };
   }, [shown]);
-  return (
-    <div className="video-player">
-      {shown && (
-        <iframe
-          key={youtubeId}
-          className="video-player__frame"
-          src={`${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}`}
-          title={title}
-          width={560}
-          height={315}
-          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      )}
-    </div>
+  const frame = (
+    <iframe
+      key={youtubeId}
+      className="video-player__frame"
+      src={`${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}`}
+      title={title}
+      width={560}
+      height={315}
+      allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+      referrerPolicy="strict-origin-when-cross-origin"
+      allowFullScreen
+    />
   );
+  // Without JavaScript the server's page plays the video too; with it, the frame waits as above.
+  return <div className="video-player">{shown ? frame : <noscript>{frame}</noscript>}</div>;
 }

@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from '@playwright/test';
+import { pickCatalogueIds, signInFreshUser } from './pages.js';
+
+/** What the console says that a page should never make it say (not the 404 of a missing page). */
+function watchConsole(page: Page): string[] {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    const network = message.text().startsWith('Failed to load resource');
+    // Debian's Chromium does not know YouTube's 'web-share' player permission; Chrome does.
+    if (message.text() === "Unrecognized feature: 'web-share'.") return;
+    if (message.type() === 'warning' || (message.type() === 'error' && !network)) {
+      logged.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  return logged;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home, a video, a category and a search page are there to read', async ({
+    page,
+    request,
+  }) => {
+    const ids = await pickCatalogueIds(request);
+
+    expect((await page.goto('/'))?.status()).toBe(200);
+    await expect(page.getByText('FEATURED VIDEO')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Live Performances' })).toBeVisible();
+
+    const video = (await (await request.get(`/api/videos/${ids.videoId}`)).json()) as {
+      data: { video: { title: string } };
+    };
+    expect((await page.goto(`/videos/${ids.videoId}`))?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${video.data.video.title} | Twang`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(video.data.video.title);
+    // The player is YouTube's iframe, which needs no script of ours.
+    await expect(page.locator('iframe[src*="youtube"]')).toHaveCount(1);
+
+    expect((await page.goto(`/categories/${ids.categoryId}`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Videos Tagged With');
+    await expect(page.getByRole('link', { name: /./ }).first()).toBeVisible();
+
+    expect((await page.goto(`/search/${ids.searchTerm}`))?.status()).toBe(200);
+    await expect(page).toHaveTitle(`Search results for "${ids.searchTerm}" | Twang`);
+    await expect(page.getByText(/\d+ results?/)).toBeVisible();
+
+    expect((await page.goto('/about'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Twang');
+  });
+
+  test('the top bar searches with a plain form', async ({ page }) => {
+    await page.goto('/about');
+    const search = page.getByRole('search').first();
+    await search.getByRole('searchbox').fill('porch light');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL('/search/porch%20light');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Search results for "porch light"',
+    );
+  });
+
+  test('missing pages answer 404 with the not-found page, unindexed', async ({ page }) => {
+    for (const path of ['/no/such/page', '/videos/999999', '/categories/999999', '/videos/abc']) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+      await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    }
+    await page.goto('/no/such/page');
+    await expect(
+      page.getByRole('heading', { name: 'This page could not be found.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  });
+});
+
+test.describe('hydration', () => {
+  test('the app takes each rendered page over with no mismatch and no second fetch', async ({
+    page,
+    request,
+  }) => {
+    const ids = await pickCatalogueIds(request);
+    const logged = watchConsole(page);
+    const apiReads: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/')) apiReads.push(url.pathname);
+    });
+    const paths = [
+      '/',
+      `/videos/${ids.videoId}`,
+      `/categories/${ids.categoryId}`,
+      `/search/${ids.searchTerm}`,
+      '/about',
+      '/privacy',
+      `/artists/${ids.artistId}`,
+      '/no/such/page',
+    ];
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    expect(logged).toEqual([]);
+    expect(apiReads).toEqual([]);
+  });
+
+  test('the app is in charge after hydration: a link navigates in place', async ({ page }) => {
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    // A client-side navigation keeps the window (a full load would have dropped the flag).
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+  });
+});
+
+test('a signed-in fan gets the shared page, then their own details after hydration', async ({
+  page,
+  request,
+}) => {
+  const ids = await pickCatalogueIds(request);
+  const user = await signInFreshUser(page);
+  const logged = watchConsole(page);
+  await page.goto(`/videos/${ids.videoId}`, { waitUntil: 'networkidle' });
+  // The HTML is everyone's; the menu and the like button become the fan's once the app runs.
+  await expect(page.getByRole('button', { name: new RegExp(user.firstName) })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Like|Unlike/ })).toBeVisible();
+  expect(logged).toEqual([]);
+});

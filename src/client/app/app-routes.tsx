@@ -1,0 +1,212 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction, Params, RouteObject } from 'react-router';
+import { homeQuery } from '../features/home/api/get-home.js';
+import { videoQuery } from '../features/videos/api/get-video.js';
+import { tagVideosQuery } from '../features/categories/api/get-tag-videos.js';
+import { searchQuery } from '../features/search/api/search.js';
+import { getSession } from '../lib/session.js';
+import { siteConfigQuery } from '../lib/site-config.js';
+import { RootLayout } from './layout/root-layout.js';
+import { NotFoundPage } from './not-found-page.js';
+import { RouteError } from './route-error.js';
+import { ADMIN_PATH, PAGE_PATHS } from '../../shared/page-paths.js';
+
+/**
+ * How a page's loader waits for its data. In the browser only the first load waits, and not for
+ * long (`firstLoadInBrowser`); the server waits for all of it, since it renders the page whole.
+ */
+export type DataWait = (loaded: Promise<unknown>) => Promise<unknown>;
+
+/**
+ * A page's data, fetched alongside its code chunk instead of after it. A failed fetch is left in
+ * the cache for the page to show its error text.
+ */
+function pageData(
+  queryClient: QueryClient,
+  wait: DataWait,
+  load: (params: Params) => Promise<unknown>,
+): LoaderFunction {
+  return async ({ params }) => {
+    await wait(Promise.all([queryClient.prefetchQuery(siteConfigQuery), load(params)]));
+    return null;
+  };
+}
+
+/**
+ * What shows while the first page's chunk and data load: nothing, on purpose (see
+ * firstLoadInBrowser), so the first paint is the whole page. Declared, so the router does not warn
+ * that it is missing.
+ */
+function FirstLoad() {
+  return null;
+}
+
+/**
+ * Every page is its own chunk, loaded when first visited. The browser's router and the server's
+ * renderer are built from these, each with its own query cache.
+ */
+export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
+  const data = (load: (params: Params) => Promise<unknown>) => pageData(queryClient, wait, load);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      HydrateFallback: FirstLoad,
+      children: [
+        {
+          path: PAGE_PATHS.home,
+          loader: data(() => queryClient.prefetchQuery(homeQuery)),
+          lazy: async () => ({
+            Component: (await import('../features/home/components/home-page.js')).HomePage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.video,
+          loader: data(({ id = '' }) =>
+            queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
+          ),
+          lazy: async () => ({
+            Component: (await import('../features/videos/components/video-page.js')).VideoPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.artists,
+          lazy: async () => ({
+            Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.artist,
+          lazy: async () => ({
+            Component: (await import('../features/artists/components/artist-page.js')).ArtistPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.category,
+          loader: data(({ id = '' }) => queryClient.prefetchInfiniteQuery(tagVideosQuery(id))),
+          lazy: async () => ({
+            Component: (await import('../features/categories/components/category-page.js'))
+              .CategoryPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.search,
+          loader: data(({ query = '' }) => queryClient.prefetchInfiniteQuery(searchQuery(query))),
+          lazy: async () => ({
+            Component: (await import('../features/search/components/search-page.js')).SearchPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.account,
+          lazy: async () => ({
+            Component: (await import('../features/account/components/account-page.js')).AccountPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.about,
+          lazy: async () => ({
+            Component: (await import('../features/static-pages/components/about-page.js'))
+              .AboutPage,
+          }),
+        },
+        {
+          path: PAGE_PATHS.privacy,
+          lazy: async () => ({
+            Component: (await import('../features/static-pages/components/privacy-page.js'))
+              .PrivacyPage,
+          }),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+    {
+      // The back-office: its own login and its own shell, in chunks the public pages never load.
+      path: ADMIN_PATH,
+      errorElement: <RouteError />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/admin-shell/components/admin-login-page.js'))
+              .AdminLoginPage,
+          }),
+        },
+        {
+          lazy: async () => ({
+            Component: (await import('../features/admin-shell/components/admin-layout.js'))
+              .AdminLayout,
+          }),
+          children: adminPages(),
+        },
+      ],
+    },
+  ];
+}
+
+/** The screens behind the admin guard (spec section 2, admin side). */
+function adminPages() {
+  return [
+    {
+      path: 'dashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-dashboard/components/dashboard-page.js'))
+          .AdminDashboardPage,
+      }),
+    },
+    {
+      path: 'videos',
+      lazy: async () => ({
+        Component: (await import('../features/admin-videos/components/videos-page.js'))
+          .AdminVideosPage,
+      }),
+    },
+    ...['newVideo', 'editVideo/:id'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin-videos/components/video-editor-page.js'))
+          .VideoEditorPage,
+      }),
+    })),
+    {
+      path: 'artistDashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-artists/components/artist-dashboard-page.js'))
+          .ArtistDashboardPage,
+      }),
+    },
+    ...['newArtist', 'editArtist/:id'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin-artists/components/artist-editor-page.js'))
+          .ArtistEditorPage,
+      }),
+    })),
+    {
+      path: 'userDashboard',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/user-dashboard-page.js'))
+          .UserDashboardPage,
+      }),
+    },
+    {
+      path: 'ownAccount',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/own-account-page.js'))
+          .OwnAccountPage,
+      }),
+    },
+    {
+      path: 'audit',
+      lazy: async () => ({
+        Component: (await import('../features/admin-audit/components/audit-page.js')).AuditPage,
+      }),
+    },
+    {
+      path: 'newAdmin',
+      lazy: async () => ({
+        Component: (await import('../features/admin-people/components/new-admin-page.js'))
+          .NewAdminPage,
+      }),
+    },
+  ];
+}

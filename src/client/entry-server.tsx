@@ -1,0 +1,79 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { scriptSafeJson } from '../shared/script-safe-json.js';
+import type { AnswerApiCall, PageState, RenderPage, SentError } from '../shared/server-render.js';
+import { appRoutes } from './app/app-routes.js';
+import { ApiError, sendApiCallsWith } from './lib/api-client.js';
+import { createQueryClient } from './lib/query-client.js';
+
+/**
+ * The server's render of a public page: the same routes, loaders and query functions as the
+ * browser, with API calls answered by the server itself (from its page cache) instead of the
+ * network. Built by `vite build --ssr` into dist/ssr and loaded by the server
+ * (src/server/plugins/server-render.ts).
+ */
+
+// Renders overlap while they wait for data: each call finds its own request's answers.
+const answering = new AsyncLocalStorage<AnswerApiCall>();
+
+sendApiCallsWith(async (url) => {
+  const answer = answering.getStore();
+  if (!answer) throw new Error('API call outside a render');
+  const { status, body } = await answer(url);
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+});
+
+/** The loaders wait for all of their data: the page is rendered whole. */
+const waitForAll = (loaded: Promise<unknown>) => loaded;
+
+/**
+ * React writes a page's <title> and <meta> elements first, for the document's head, where the
+ * server puts them (among its own head tags); in the body they would be a second title.
+ */
+function splitHoisted(html: string): { title: string | null; markup: string } {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>)+/.exec(html)?.[0] ?? '';
+  const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0] ?? null;
+  return { title, markup: html.slice(hoisted.length) };
+}
+
+/** Errors go to the browser as their status and message, to be thrown there as ApiErrors. */
+function sentError(error: unknown): SentError {
+  return error instanceof ApiError
+    ? { status: error.status, message: error.message }
+    : { status: 500, message: 'Could not load this page.' };
+}
+
+export const renderPage: RenderPage = async (path, answer) => {
+  const queryClient = createQueryClient({ retries: false });
+  const handler = createStaticHandler(appRoutes(queryClient, waitForAll));
+  const request = new Request(new URL(path, 'http://twang.local'));
+  const context = await answering.run(answer, () => handler.query(request));
+  // No route of the public site redirects or answers by itself.
+  if (context instanceof Response) throw new Error(`Unexpected response for ${path}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        {/* hydrate={false}: its own inline script would break the page's CSP; state below. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const { title, markup } = splitHoisted(html);
+  // Failed queries too: the browser shows the same error (a missing video) without asking again.
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+  });
+  for (const query of queries.queries) {
+    if (query.state.error) query.state.error = sentError(query.state.error) as unknown as Error;
+  }
+  const state: PageState = {
+    queries,
+    router: { loaderData: context.loaderData, actionData: null, errors: null },
+  };
+  queryClient.clear();
+  return { html: markup, title, state: scriptSafeJson(state) };
+};

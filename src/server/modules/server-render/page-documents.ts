@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_STATE_ID, type RenderPage } from '../../../shared/server-render.js';
+import { isSitePath } from '../../../shared/page-paths.js';
+import type { CachedPage } from '../public-pages/page-cache.js';
+import type { RenderedMarkup } from '../seo/index-template.js';
+import { renderAnswers } from './render-answers.js';
+
+/** What a page's document says about itself: its HTTP status. */
+export interface DocumentInfo {
+  status: 200 | 404;
+}
+
+/** A page as the client-app plugin writes it: index.html with its head, and its markup if any. */
+export type WritePage = (
+  request: FastifyRequest,
+  path: string,
+  rendered?: RenderedMarkup,
+) => Promise<{ html: string; found: boolean }>;
+
+export interface PageDocuments {
+  /**
+   * The page's whole HTML, rendered on the server and kept in the page cache like the API answers
+   * it was made from, and dropped with them; the unrendered app shell (uncached) when the render
+   * is not available or fails.
+   */
+  get(request: FastifyRequest, path: string): Promise<CachedPage<DocumentInfo> | null>;
+}
+
+/** Every path no page lives at shows the same not-found page: one document for all of them. */
+const NOT_FOUND_KEY = 'html:not-found';
+
+export function pageDocuments(
+  app: FastifyInstance,
+  renderer: () => Promise<RenderPage | null>,
+  write: WritePage,
+): PageDocuments {
+  const build = async (request: FastifyRequest, path: string, render: RenderPage) => {
+    const answers = renderAnswers(app);
+    const rendered = await render(path, (apiPath) => answers.answer(apiPath));
+    const stateScript = `<script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`;
+    const page = await write(request, path, { html: rendered.html, title: rendered.title, stateScript });
+    const status = page.found && !answers.missing ? 200 : 404;
+    return {
+      document: page.html,
+      data: { status } satisfies DocumentInfo,
+      dependsOn: answers.dependsOn,
+    };
+  };
+
+  return {
+    async get(request, path) {
+      const render = await renderer();
+      if (!render) return null;
+      const key = isSitePath(path) ? `html:${path}` : NOT_FOUND_KEY;
+      try {
+        return await app.pageCache.get<DocumentInfo>(key, {
+          build: () => build(request, path, render),
+          message: '',
+        });
+      } catch (error) {
+        // The app can still draw the page in the browser (and show its own error there).
+        request.log.warn({ err: error }, 'server render failed');
+        return null;
+      }
+    },
+  };
+}

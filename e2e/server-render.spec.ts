@@ -132,3 +132,13 @@ test('a signed-in fan gets the shared page, then their own details after hydrati
   await expect(page.getByRole('button', { name: /^Like|Unlike/ })).toBeVisible();
   expect(logged).toEqual([]);
 });
+
+test('a signed-in fan opening the artists page gets the artists, not the sign-in dialog', async ({
+  page,
+}) => {
+  await signInFreshUser(page);
+  await page.goto('/artists', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+  await expect(page.getByText('You must be logged in to view this page.')).toBeHidden();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});

@@ -216,6 +216,8 @@ export interface PostgresSample {
   videoIds: number[];
   /** Other public videos, for the uncached figure: more than one run can ask for. */
   coldVideoIds: number[];
+  /** Other public videos, for the server-rendered video page asked for the first time. */
+  coldPageVideoIds: number[];
   tagIds: number[];
   /** Tags with a second page of public videos (20 a page), each asked for once. */
   pageTwoTagIds: number[];
@@ -235,6 +237,9 @@ export async function samplePostgres(url: string): Promise<PostgresSample> {
       videoIds: await ids(`SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 100`),
       coldVideoIds: await ids(
         `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 16000 OFFSET 100`,
+      ),
+      coldPageVideoIds: await ids(
+        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 6000 OFFSET 16100`,
       ),
       tagIds: await ids(
         `SELECT t.id FROM tags t WHERE EXISTS (SELECT 1 FROM video_tags vt WHERE vt.tag_id = t.id) ${SPREAD('t.id')} LIMIT 60`,

@@ -127,6 +127,7 @@ function buildEndpoints(
   const half = Math.floor(ids.coldVideoIds.length / 2);
   const coldVideos = ids.coldVideoIds.slice(0, half).map((id) => clientGet(`/api/videos/${id}`));
   const coldPlainVideos = ids.coldVideoIds.slice(half).map((id) => get(`/api/videos/${id}`));
+  const coldVideoPages = ids.coldPageVideoIds.map((id) => clientGet(`/videos/${id}`));
   const newQueries = uncachedSearches(12_000);
   const coldSearches = newQueries.map((query) => clientGet(searchPath(query)));
   const adminAsks = (paths: string[]) => paths.map((path) => clientGet(path, bearer(users.admin)));
@@ -195,6 +196,23 @@ function buildEndpoints(
         { metric: 'ratio', op: '>=', value: 0.8 },
         { metric: 'p99', op: '<=', value: 20 },
       ],
+    },
+    {
+      // The page itself, rendered on the server once and then kept (issue 14's bar).
+      name: 'GET / (server-rendered home)',
+      connections: C,
+      perConnection: [[clientGet('/')]],
+      samples: [clientGet('/')],
+      targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
+      contentType: /text\/html/,
+    },
+    {
+      // A video page's HTML asked for the first time: its API answer built, React's render, kept.
+      name: 'GET /videos/{id} page (each id once)',
+      connections: C,
+      ...eachOnce(coldVideoPages, C, 500),
+      targets: [],
+      contentType: /text\/html/,
     },
     {
       // How the bench asked before it asked as clients do: ~40 KB of plain JSON, for comparison.

@@ -33,3 +33,15 @@ export function isSitePath(path: string): boolean {
   if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) return true;
   return Object.values(PAGE_PATHS).some((pattern) => matches(pattern, path));
 }
+
+/**
+ * Pages only a signed-in person sees in full (the account, the back-office): the server sends the
+ * bare app for the browser to draw, since a render as a visitor would only redirect.
+ */
+const DRAWN_IN_BROWSER: readonly string[] = [PAGE_PATHS.account];
+
+/** Whether the server renders the page at `path` (the public pages and the not-found page). */
+export function isServerRendered(path: string): boolean {
+  if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) return false;
+  return !DRAWN_IN_BROWSER.some((pattern) => matches(pattern, path));
+}

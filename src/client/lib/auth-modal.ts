@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useSession } from './session.js';
+import { getSession, useSession } from './session.js';
 
 export type AuthView = 'signIn' | 'signUp' | 'forgotPassword';
 
@@ -46,7 +46,9 @@ export function useAuthModal(): AuthModalState {
 export function useRequireSignIn(): boolean {
   const session = useSession();
   useEffect(() => {
-    if (!session) openAuthModal('signIn');
+    // The session itself, not this render's: taking over a server-rendered page renders once as
+    // the signed-out visitor it was drawn for, and a signed-in viewer must not get the dialog.
+    if (!getSession()) openAuthModal('signIn');
   }, [session]);
   return session !== null;
 }

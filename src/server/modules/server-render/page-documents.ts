@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_STATE_ID, type RenderPage } from '../../../shared/server-render.js';
-import { isSitePath } from '../../../shared/page-paths.js';
+import { isServerRendered, isSitePath } from '../../../shared/page-paths.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import type { RenderedMarkup } from '../seo/index-template.js';
 import { renderAnswers } from './render-answers.js';
@@ -49,6 +49,7 @@ export function pageDocuments(
 
   return {
     async get(request, path) {
+      if (!isServerRendered(path)) return null;
       const render = await renderer();
       if (!render) return null;
       const key = isSitePath(path) ? `html:${path}` : NOT_FOUND_KEY;

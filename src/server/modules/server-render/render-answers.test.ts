@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTag, buildVideo, callApi } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { videoDependency } from '../public-pages/page-cache.js';
+import { renderAnswers } from './render-answers.js';
+
+/** A server render's API reads answer as the API answers a visitor, without HTTP. */
+let t: TestApp;
+let tagId: number;
+let shown: number;
+let hidden: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tagId = (await buildTag(t.db, 'Porch Songs')).id;
+  shown = (await buildVideo(t.db, { tagIds: [tagId], title: 'Café porch light' })).id;
+  hidden = (await buildVideo(t.db, { tagIds: [tagId], isPublic: false })).id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const parse = (body: string) => JSON.parse(body) as unknown;
+
+describe("a server render's API reads", () => {
+  it('answer the page reads with the bytes the API sends a visitor, and what they show', async () => {
+    const answers = renderAnswers(t.app);
+    for (const path of [
+      '/api/home',
+      `/api/videos/${shown}`,
+      `/api/tag/${tagId}?page=1&pageSize=60`,
+      '/api/search/caf%C3%A9',
+      '/api/config',
+    ]) {
+      const answer = await answers.answer(path);
+      const api = await callApi(t.app, 'GET', path);
+      expect(answer.status, path).toBe(200);
+      expect(parse(answer.body), path).toEqual(api.body);
+    }
+    expect(answers.dependsOn).toContain(videoDependency(shown));
+    expect(answers.missing).toBe(false);
+  });
+
+  it('find the search words as the route decodes them', async () => {
+    const answer = await renderAnswers(t.app).answer('/api/search/caf%C3%A9%20porch');
+    const { data } = parse(answer.body) as { data: { videos: { id: number }[] } };
+    expect(data.videos.map((video) => video.id)).toEqual([shown]);
+  });
+
+  it('say a private, unknown or malformed subject is missing, which makes the page a 404', async () => {
+    for (const path of [
+      `/api/videos/${hidden}`,
+      '/api/videos/999999',
+      '/api/videos/abc',
+      '/api/tag/999999?page=1&pageSize=60',
+      `/api/tag/${tagId}?page=0&pageSize=60`,
+    ]) {
+      const answers = renderAnswers(t.app);
+      const answer = await answers.answer(path);
+      expect(answer.status, path).toBe(404);
+      expect(answers.missing, path).toBe(true);
+      expect(answers.dependsOn.size, path).toBe(0);
+    }
+  });
+
+  it('answer 404 for a read the public pages never make, without calling the page missing', async () => {
+    const answers = renderAnswers(t.app);
+    const answer = await answers.answer('/api/account');
+    expect(answer.status).toBe(404);
+    expect(parse(answer.body)).toMatchObject({
+      status: 404,
+      message: 'No API route GET /api/account.',
+    });
+    expect(answers.missing).toBe(false);
+  });
+});

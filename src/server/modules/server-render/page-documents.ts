@@ -38,7 +38,11 @@ export function pageDocuments(
     const answers = renderAnswers(app);
     const rendered = await render(path, (apiPath) => answers.answer(apiPath));
     const stateScript = `<script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`;
-    const page = await write(request, path, { html: rendered.html, title: rendered.title, stateScript });
+    const page = await write(request, path, {
+      html: rendered.html,
+      title: rendered.title,
+      stateScript,
+    });
     const status = page.found && !answers.missing ? 200 : 404;
     return {
       document: page.html,

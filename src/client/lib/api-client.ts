@@ -81,6 +81,11 @@ export async function apiCall<T>(
   };
 }
 
+/** Whether a read failed because its subject does not exist (or is not the reader's to see). */
+export function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** GET and unwrap to the payload, for query functions. */
 export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return (await apiCall<T>('GET', path, { signal })).data;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config.js';
 import { toggleDarkMode, useDarkMode } from '../../lib/theme.js';
-import { SearchBox } from './search-box.js';
+import { SearchBox } from '../../components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
 

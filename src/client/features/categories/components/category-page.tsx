@@ -6,6 +6,8 @@ import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { plural } from '../../../lib/format.js';
 import { useTagVideos } from '../api/get-tag-videos.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { WayOn } from '../../../components/site/way-on.js';
+import { isMissing } from '../../../lib/api-client.js';
 import './category-page.css';
 
 /** /categories/{id}: every video carrying the tag, 60 at a time, and its artist when it has one. */
@@ -25,7 +27,14 @@ export function CategoryPage() {
     return (
       <>
         <PageTitle page="Category" />
-        <ErrorView message={t.categoryError} />
+        {isMissing(query.error) ? (
+          <div className="not-found">
+            <ErrorView message={t.categoryError} />
+            <WayOn />
+          </div>
+        ) : (
+          <ErrorView message={t.categoryError} />
+        )}
       </>
     );
   }

@@ -205,10 +205,22 @@ describe('VideoPage', () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
-  it("shows the spec's error text for an unknown video", async () => {
+  it("shows the spec's error text for an unknown video, and a way on", async () => {
     renderVideo({}, 999);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'There was an error retrieving this video. Please try again later.',
     );
+    expect(screen.getByRole('search', { name: 'Search the site' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
+
+  it('offers no way on when the video exists but could not be read', async () => {
+    renderVideo({
+      '/videos/5': () => ({ status: 503, data: null, message: 'Try again shortly.' }),
+    });
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+      'There was an error retrieving this video. Please try again later.',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to the home page' })).not.toBeInTheDocument();
+  }, 15_000);
 });

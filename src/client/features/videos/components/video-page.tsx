@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { WayOn } from '../../../components/site/way-on.js';
+import { isMissing } from '../../../lib/api-client.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { useVideo } from '../api/get-video.js';
 import { SuggestedVideos } from './suggested-videos.js';
@@ -25,7 +27,16 @@ export function VideoPage() {
       <>
         {/* No video title yet (or none): the tab must not keep the previous page's. */}
         <title>{brand}</title>
-        {video.isPending ? <LoadingView fill /> : <ErrorView message={t.videoError} />}
+        {video.isPending ? (
+          <LoadingView fill />
+        ) : isMissing(video.error) ? (
+          <div className="not-found">
+            <ErrorView message={t.videoError} />
+            <WayOn />
+          </div>
+        ) : (
+          <ErrorView message={t.videoError} />
+        )}
       </>
     );
   }

@@ -49,7 +49,7 @@ function sameValue(schema: z.ZodType, a: unknown, b: unknown): boolean {
 function requiredInDocument(
   fields: z.ZodRawShape,
   aliasPairs: readonly (readonly [string, string])[],
-): { required: string[]; allOf?: { anyOf: { required: string[] }[] }[] } {
+): z.core.JSONSchemaMeta {
   // zod's own test for a required input key: one that accepts no absence.
   const needed = Object.keys(fields).filter((key) => fields[key]?._zod.optin === undefined);
   const aliasesOf = (field: string) =>
@@ -57,10 +57,21 @@ function requiredInDocument(
   const standIns = needed.filter((field) => aliasesOf(field).length > 0);
   const required = needed.filter((field) => aliasesOf(field).length === 0);
   if (standIns.length === 0) return { required };
-  const allOf = standIns.map((field) => ({
-    anyOf: [field, ...aliasesOf(field)].map((name) => ({ required: [name] })),
-  }));
-  return { required, allOf };
+  const names = (field: string) => [field, ...aliasesOf(field)];
+  return {
+    required,
+    allOf: standIns.map((field) => ({
+      anyOf: names(field).map((name) => ({ title: name, required: [name] })),
+    })),
+    // Reference UIs show the alternatives poorly; this says them in words.
+    description: `Also required: ${standIns
+      .map((field) =>
+        names(field)
+          .map((name) => `\`${name}\``)
+          .join(' or '),
+      )
+      .join('; ')}.`,
+  };
 }
 
 export function acceptingReadShape<

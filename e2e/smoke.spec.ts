@@ -29,6 +29,24 @@ test('a first load of each public page logs no warning or script error to the co
   expect(logged).toEqual([]);
 });
 
+test('the API reference at /api/docs renders its calls and examples, and logs nothing to the console', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    // A CSP violation (an inline style the policy refuses) is logged as an error.
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  await page.goto('/api/docs#/catalogue/getHome', { waitUntil: 'networkidle' });
+  // Swagger UI's 1.5 MB of script and the document's first generation take a while on a busy
+  // machine; the page is whole once the title shows.
+  await expect(page.getByRole('heading', { name: /Twang API/ })).toBeVisible({ timeout: 20_000 });
+  const home = page.locator('#operations-catalogue-getHome');
+  await expect(home.locator('.responses-wrapper')).toContainText('June Calloway');
+  expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(45);
+  expect(logged).toEqual([]);
+});
+
 test('an unknown path answers 404 and shows the not-found page, titled, with a way home', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessOf } from './access-table.js';
+import { answerProblem, schemaProblem } from './testing/answer-check.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 
 /**
@@ -8,18 +9,27 @@ import { createTestApp, type TestApp } from './testing/test-app.js';
  * with an answer left as swagger's "Default Response", fails here.
  */
 
+/** An OpenAPI media type: its schema, and one example or named ones. */
+interface Media {
+  schema?: object;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
 interface Operation {
   operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: unknown[];
-  requestBody?: unknown;
-  responses: Record<
-    string,
-    { description?: string; content?: Record<string, { example?: unknown }> }
-  >;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description?: string; content?: Record<string, Media> }>;
 }
+
+const examplesOf = (media: Media): unknown[] => [
+  ...(media.example === undefined ? [] : [media.example]),
+  ...Object.values(media.examples ?? {}).map((named) => named.value),
+];
 
 let t: TestApp;
 let operations: { key: string; access: string; op: Operation }[];
@@ -99,27 +109,39 @@ describe('the OpenAPI document', () => {
     expect(failing(succeeds).filter((key) => !refusedAlways.has(key))).toEqual([]);
   });
 
-  it('shows an example answer for the calls an app makes first', () => {
-    const withExample = new Set(
-      operations
-        .filter(({ op }) =>
-          ['200', '201'].some(
-            (status) => op.responses[status]?.content?.['application/json']?.example,
-          ),
-        )
-        .map(({ key }) => key),
-    );
-    for (const key of [
-      'POST /api/login',
-      'POST /api/register',
-      'GET /api/users/{id}',
-      'PUT /api/users',
-      'PUT /api/users/liked/add-video',
-      'PUT /api/users/liked/remove-artist',
-      'POST /api/recovery/generate',
-    ]) {
-      expect(withExample, key).toContain(key);
+  it('shows an example of every success answer, fitting its schema and status', () => {
+    const faults: string[] = [];
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!status.startsWith('2')) continue;
+        const media = response.content?.['application/json'];
+        const examples = media ? examplesOf(media) : [];
+        if (examples.length === 0) faults.push(`${key} ${status}: no example`);
+        for (const example of examples) {
+          const problem = answerProblem(op, Number(status), JSON.stringify(example));
+          if (problem) faults.push(`${key} ${status}: ${problem}`);
+          if ((example as { status?: unknown }).status !== Number(status)) {
+            faults.push(`${key} ${status}: the example's envelope says another status`);
+          }
+        }
+      }
     }
+    expect(faults).toEqual([]);
+  });
+
+  it('shows an example of every request body, fitting its schema', () => {
+    const faults: string[] = [];
+    for (const { key, op } of operations) {
+      if (!op.requestBody) continue;
+      const media = op.requestBody.content['application/json'];
+      const examples = media ? examplesOf(media) : [];
+      if (examples.length === 0 || !media?.schema) faults.push(`${key}: no body example`);
+      for (const example of examples) {
+        const problem = media?.schema ? schemaProblem(media.schema, example) : null;
+        if (problem) faults.push(`${key}: ${problem} in ${JSON.stringify(example)}`);
+      }
+    }
+    expect(faults).toEqual([]);
   });
 
   it("documents 403 where a handler refuses someone else's account or likes", () => {

@@ -28,3 +28,33 @@ export function answerWithExample<T extends z.ZodType>(
 ): ReturnType<typeof envelope<T>> {
   return envelope(data).meta({ examples: [example] });
 }
+
+/** A named example of a request body, as a client sends it. */
+export interface BodyExample<V> {
+  summary: string;
+  value: V;
+}
+
+/**
+ * A request body with examples for the reference, typed by what the body accepts (or, for a
+ * write that takes its subject back as read, by the read shape `Read`) and checked by the body
+ * itself: an example the route would refuse stops the app from building, since the JSON Schema
+ * in the document cannot say everything zod checks (a strong password, an old enough birthday).
+ * zod leaves `examples` out of the JSON Schema of a body that transforms, as nearly all do (ids
+ * sent as strings, read names taken back), so the examples travel as `x-examples`, which
+ * @fastify/swagger makes the media type's named `examples`.
+ */
+export function bodyWithExamples<T extends z.ZodType, Read = never>(
+  body: T,
+  examples: Record<string, BodyExample<z.input<T> | NoInfer<Read>>>,
+): T {
+  for (const [name, { value }] of Object.entries(examples)) {
+    const parsed = body.safeParse(value);
+    if (!parsed.success) {
+      throw new Error(
+        `The body example '${name}' is refused by its own schema: ${parsed.error.message}`,
+      );
+    }
+  }
+  return body.meta({ 'x-examples': examples });
+}

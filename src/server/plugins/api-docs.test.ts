@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -56,9 +57,34 @@ describe('GET /api/docs', () => {
     );
     expect(policy.get('default-src')).toBe("'none'");
     expect(policy.get('script-src')).toBe("'self'");
-    expect(policy.get('style-src')).toBe("'self'");
+    expect(policy.get('style-src')?.split(' ')[0]).toBe("'self'");
+    expect(policy.get('style-src')).not.toContain('unsafe-inline');
     expect(policy.get('connect-src')).toBe("'self'");
     expect(policy.get('frame-ancestors')).toBe("'none'");
+  });
+
+  it("allows by its hash each inline style the page's scripts render (Swagger UI's logo), and no other", async () => {
+    const page = await get('/api/docs', BROWSER_ACCEPT);
+    const allowed = directives(page.headers['content-security-policy'])
+      .get('style-src')
+      ?.split(' ');
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    const inlineStyles: string[] = [];
+    for (const script of scripts) {
+      const source = (await get(script)).body;
+      // React renders a <style> element from createElement("style", null, "<its CSS>").
+      for (const [, literal] of source.matchAll(
+        /createElement\("style",null,("(?:[^"\\]|\\.)*")\)/g,
+      )) {
+        inlineStyles.push(JSON.parse(literal!) as string);
+      }
+    }
+    // None found would mean the scripts changed shape, not that they have no inline style.
+    expect(inlineStyles.length).toBeGreaterThan(0);
+    const hashes = inlineStyles.map(
+      (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    );
+    expect(allowed?.slice(1).sort()).toEqual([...new Set(hashes)].sort());
   });
 
   it('keeps the strict API policy on every other API answer', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the player and the thumbnails of imported videos come from. */
@@ -8,14 +9,26 @@ const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com';
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * The API reference page (plugins/api-docs.ts, Swagger UI): its scripts, styles and the document
- * it reads come from this site, nothing inline runs, nothing may frame it, no form posts anywhere.
- * Its icons are data: images in the stylesheet.
+ * The one inline style of the API reference: Swagger UI's top-bar logo is an SVG carrying a
+ * <style> element (swagger-ui-standalone-preset.js renders it). Allowed by its hash, so the
+ * browser neither blocks it (a console error on every visit) nor lets any other inline style in.
+ */
+const SWAGGER_UI_INLINE_STYLES = [
+  '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}',
+];
+
+/** A CSP source allowing exactly this inline text. */
+const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The API reference page (plugins/api-docs.ts, Swagger UI): its scripts, styles (but the logo's,
+ * above) and the document it reads come from this site, nothing inline runs, nothing may frame
+ * it, no form posts anywhere. Its icons are data: images in the stylesheet.
  */
 const DOCS_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  ["style-src 'self'", ...SWAGGER_UI_INLINE_STYLES.map(cspHash)].join(' '),
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",

@@ -25,6 +25,14 @@ function validatorOf(schema: object): ValidateFunction {
   return validate;
 }
 
+/** What is wrong with a value by one of the document's schemas (the first fault), or null. */
+export function schemaProblem(schema: object, value: unknown): string | null {
+  const validate = validatorOf(schema);
+  if (validate(value)) return null;
+  const [first] = validate.errors ?? [];
+  return `${first?.instancePath || '/'} ${first?.message ?? ''}`;
+}
+
 /**
  * What is wrong with an answer by the OpenAPI document, or null: a status the operation does not
  * document, or a body that does not fit the schema documented for that status.
@@ -42,10 +50,10 @@ export function answerProblem(operation: Operation, status: number, body: string
   } catch {
     return `a body that is not JSON: ${body.slice(0, 80)}`;
   }
-  const validate = validatorOf(schema);
-  if (validate(parsed)) return null;
-  const [first] = validate.errors ?? [];
-  return `a body that does not fit the documented schema: ${first?.instancePath || '/'} ${first?.message ?? ''} (${body.slice(0, 200)})`;
+  const problem = schemaProblem(schema, parsed);
+  return (
+    problem && `a body that does not fit the documented schema: ${problem} (${body.slice(0, 200)})`
+  );
 }
 
 /** The answer's text: cached pages are sent as stored bytes, compressed when the client asked. */

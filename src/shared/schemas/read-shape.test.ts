@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { idField } from './fields.js';
@@ -53,11 +54,27 @@ describe('acceptingReadShape', () => {
   it('describes the aliases and ignored fields in the JSON schema', () => {
     const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as {
       properties: Record<string, unknown>;
-      required: string[];
       additionalProperties: boolean;
     };
     expect(Object.keys(schema.properties).sort()).toEqual(['alias_id', 'id', 'like_count', 'name']);
-    expect(schema.required).toEqual(['id']);
     expect(schema.additionalProperties).toBe(false);
+  });
+
+  it('documents what it accepts: the field or its alias is required, not the field alone', () => {
+    const validate = new Ajv2020({ strict: false }).compile(
+      z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }),
+    );
+    for (const accepted of [
+      { id: 4 },
+      { alias_id: 4 },
+      { alias_id: 4, name: 'x', like_count: 9 },
+    ]) {
+      expect(body.safeParse(accepted).success, JSON.stringify(accepted)).toBe(true);
+      expect(validate(accepted), JSON.stringify(accepted)).toBe(true);
+    }
+    for (const refused of [{}, { name: 'x' }, { like_count: 9 }]) {
+      expect(body.safeParse(refused).success, JSON.stringify(refused)).toBe(false);
+      expect(validate(refused), JSON.stringify(refused)).toBe(false);
+    }
   });
 });

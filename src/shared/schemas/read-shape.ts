@@ -40,6 +40,40 @@ function sameValue(schema: z.ZodType, a: unknown, b: unknown): boolean {
   return left.success && right.success && JSON.stringify(left.data) === JSON.stringify(right.data);
 }
 
+/**
+ * What the body's JSON Schema (the OpenAPI document) should require: a saved field only where no
+ * alias can stand in for it, and otherwise the field or one of its aliases, as the preprocessing
+ * below reads them. Left to zod, the document would require `firstName` of a client sending the
+ * account back as read, with `first_name`, which the API accepts.
+ */
+function requiredInDocument(
+  fields: z.ZodRawShape,
+  aliasPairs: readonly (readonly [string, string])[],
+): z.core.JSONSchemaMeta {
+  // zod's own test for a required input key: one that accepts no absence.
+  const needed = Object.keys(fields).filter((key) => fields[key]?._zod.optin === undefined);
+  const aliasesOf = (field: string) =>
+    aliasPairs.filter(([, target]) => target === field).map(([alias]) => alias);
+  const standIns = needed.filter((field) => aliasesOf(field).length > 0);
+  const required = needed.filter((field) => aliasesOf(field).length === 0);
+  if (standIns.length === 0) return { required };
+  const names = (field: string) => [field, ...aliasesOf(field)];
+  return {
+    required,
+    allOf: standIns.map((field) => ({
+      anyOf: names(field).map((name) => ({ title: name, required: [name] })),
+    })),
+    // Reference UIs show the alternatives poorly; this says them in words.
+    description: `Also required: ${standIns
+      .map((field) =>
+        names(field)
+          .map((name) => `\`${name}\``)
+          .join(' or '),
+      )
+      .join('; ')}.`,
+  };
+}
+
 export function acceptingReadShape<
   F extends z.ZodRawShape,
   R extends z.ZodRawShape,
@@ -55,7 +89,7 @@ export function acceptingReadShape<
   for (const key of ignored) {
     accepted[key] = z.optional(read.shape[key] as z.ZodType).describe('Read-only: ignored.');
   }
-  const body = z.strictObject(fields).extend(accepted);
+  const body = z.strictObject(fields).extend(accepted).meta(requiredInDocument(fields, aliasPairs));
   const saved = new Set(Object.keys(fields));
 
   const readAliases = (input: unknown, context: z.RefinementCtx): unknown => {

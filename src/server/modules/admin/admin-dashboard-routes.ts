@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
+import { exampleArtist, exampleVideo, secondArtist, secondVideo } from '../../lib/api-examples.js';
+import { answerWithExample } from '../../lib/route-schema.js';
 import { adminDashboard } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
@@ -17,7 +18,19 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         summary: 'The dashboard: the ten most liked videos and artists',
         tags: ['admin'],
-        response: { 200: envelope(adminDashboard) },
+        response: {
+          200: answerWithExample(adminDashboard, {
+            status: 200,
+            data: {
+              episodes: [exampleVideo, secondVideo].map((video) => ({ ...video, isLiked: false })),
+              artists: [exampleArtist, secondArtist].map((artist) => ({
+                ...artist,
+                isLiked: false,
+              })),
+            },
+            message: 'OK',
+          }),
+        },
       },
     },
     async (request) => {

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   channelImportResult,
   importVideoBody,
   importVideosQuery,
 } from '../../../shared/schemas/admin-videos.js';
-import { videoSchema } from '../../../shared/schemas/catalogue.js';
+import { videoSchema, type Video } from '../../../shared/schemas/catalogue.js';
 import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { videoOf } from '../../lib/api-examples.js';
 
 const youtubeErrors = errorResponses({
   401: "No token or an expired one (with `WWW-Authenticate`); or YouTube refused the server's key, or the key or channel is not configured: the message asks the administrator to sign in to YouTube (no `WWW-Authenticate`, the session stays).",
@@ -22,6 +22,24 @@ const oneVideoErrors = errorResponses({
   404: 'YouTube has no video with that id (or it is private).',
   409: 'That video is already in the catalogue.',
 });
+
+/**
+ * A video just imported: Private, untagged, with YouTube's title, description and publish date,
+ * and no episode number until an administrator gives it one.
+ */
+const importedVideo: Video = videoOf(151, 'Vb7yN4kEw2s', {
+  title: 'Tammy Hale – Porch Light Waltz (Acoustic Session)',
+  description: 'Tammy Hale and her mandolin, recorded on the back porch of the studio.',
+  public_state: false,
+  published_at: '2025-03-21T17:30:00.000Z',
+  isLiked: false,
+});
+const imported = (description: string) =>
+  answerWithExample(videoSchema, {
+    status: 201,
+    data: importedVideo,
+    message: apiMessages.videoImported,
+  }).describe(description);
 
 /** GET /api/admin/videos/import (one link, or the whole channel) and POST /api/admin/videos {id}. */
 export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void> {
@@ -41,10 +59,12 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
         tags: ['admin videos'],
         querystring: importVideosQuery,
         response: {
-          200: envelope(channelImportResult).describe(
-            "The channel's uploads were imported: how many were added and skipped.",
-          ),
-          201: envelope(videoSchema).describe('The video of ?link= was imported (Private).'),
+          200: answerWithExample(channelImportResult, {
+            status: 200,
+            data: { added: 3, skipped: 47 },
+            message: apiMessages.videosImported,
+          }).describe("The channel's uploads were imported: how many were added and skipped."),
+          201: imported('The video of ?link= was imported (Private).'),
           ...youtubeErrors,
           ...oneVideoErrors,
         },
@@ -67,9 +87,15 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
       schema: {
         summary: 'Import one video by its YouTube id or link',
         tags: ['admin videos'],
-        body: importVideoBody,
+        body: bodyWithExamples(importVideoBody, {
+          id: { summary: 'A YouTube video id', value: { id: importedVideo.youtube_id } },
+          link: {
+            summary: 'Or any YouTube link',
+            value: { id: `https://youtu.be/${importedVideo.youtube_id}` },
+          },
+        }),
         response: {
-          201: envelope(videoSchema).describe('Imported (Private).'),
+          201: imported('Imported (Private).'),
           ...youtubeErrors,
           ...oneVideoErrors,
         },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { deleteVideoBody, updateVideoBody } from '../../../shared/schemas/admin-videos.js';
 import { videoSchema } from '../../../shared/schemas/catalogue.js';
@@ -13,9 +12,11 @@ import { adminVideoImportRoutes } from './admin-video-import-routes.js';
 import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
 import { deleteVideo, updateVideo } from './admin-videos-repository.js';
 import { featuredVideoRoutes } from './featured-video-routes.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleVideo, secondVideo } from '../../lib/api-examples.js';
 
 const videoNotFound = errorResponses({ 404: 'No video has that id.' });
+const editedTitle = 'June Calloway – Gravel Road Home (Live at the Ryman)';
 
 /**
  * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos,
@@ -33,8 +34,30 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Save a video's editor fields (title, description, episode, privacy)",
         tags: ['admin videos'],
-        body: updateVideoBody,
-        response: { 200: envelope(videoSchema), ...videoNotFound },
+        body: bodyWithExamples(updateVideoBody, {
+          editor: {
+            summary: "The editor's fields (privacy '1' public, '0' private; episode '-1' none)",
+            value: {
+              id: String(exampleVideo.id),
+              title: editedTitle,
+              description: exampleVideo.description,
+              episode_number: '88',
+              public_state: '1',
+            },
+          },
+          asRead: {
+            summary: 'The video as GET /api/videos/{id} answers it, edited, plus public_state',
+            value: { ...exampleVideo, title: editedTitle, public_state: '1' },
+          },
+        }),
+        response: {
+          200: answerWithExample(videoSchema, {
+            status: 200,
+            data: { ...exampleVideo, title: editedTitle, isLiked: false },
+            message: apiMessages.videoUpdated,
+          }),
+          ...videoNotFound,
+        },
       },
     },
     async (request) => {
@@ -58,8 +81,20 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Remove a video from the catalogue (it stays on YouTube)',
         tags: ['admin videos'],
-        body: deleteVideoBody,
-        response: { 200: envelope(z.null()), ...videoNotFound },
+        body: bodyWithExamples(deleteVideoBody, {
+          byId: {
+            summary: "The video's id (a string, as the spec sends it)",
+            value: { id: String(secondVideo.id) },
+          },
+        }),
+        response: {
+          200: answerWithExample(z.null(), {
+            status: 200,
+            data: null,
+            message: apiMessages.videoDeleted,
+          }),
+          ...videoNotFound,
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
+import { exampleVideo } from '../../lib/api-examples.js';
+import { answerWithExample } from '../../lib/route-schema.js';
 import {
   adminVideoSearchParams,
   adminVideoSearchQuery,
@@ -28,7 +29,16 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
         tags: ['admin videos'],
         params: adminVideoSearchParams,
         querystring: adminVideoSearchQuery,
-        response: { 200: envelope(adminVideoSearchResult) },
+        response: {
+          200: answerWithExample(adminVideoSearchResult, {
+            status: 200,
+            data: {
+              videos: [{ ...exampleVideo, isLiked: false }],
+              pageInfo: { videoResults: 1, page: 1, pageSize: 20 },
+            },
+            message: 'OK',
+          }),
+        },
       },
     },
     async (request) => {

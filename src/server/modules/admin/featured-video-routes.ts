@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
   featuredVideoBody,
@@ -11,6 +10,16 @@ import { ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { readFeaturedVideo, saveFeaturedVideo } from './featured-video-repository.js';
+import { exampleVideo } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples } from '../../lib/route-schema.js';
+
+const featured: FeaturedVideo = {
+  title: 'This week: June Calloway live',
+  link: exampleVideo.link,
+  video: { ...exampleVideo, isLiked: false },
+};
+const theFeatured = (message: string) =>
+  answerWithExample(featuredVideoSchema, { status: 200, data: featured, message });
 
 /** GET and PUT /api/admin/videos/featured: the home page's featured video (title and link). */
 export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
@@ -29,7 +38,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "The home page's featured video (title and link)",
         tags: ['admin videos'],
-        response: { 200: envelope(featuredVideoSchema) },
+        response: { 200: theFeatured('OK') },
       },
     },
     async (request) => {
@@ -44,8 +53,13 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Set the home page's featured video (title and YouTube link)",
         tags: ['admin videos'],
-        body: featuredVideoBody,
-        response: { 200: envelope(featuredVideoSchema) },
+        body: bodyWithExamples(featuredVideoBody, {
+          form: {
+            summary: 'A title and any YouTube link',
+            value: { title: featured.title, link: `https://youtu.be/${exampleVideo.youtube_id}` },
+          },
+        }),
+        response: { 200: theFeatured(apiMessages.featuredVideoUpdated) },
       },
     },
     async (request) => {

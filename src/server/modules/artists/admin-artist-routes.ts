@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
 import {
@@ -11,7 +10,7 @@ import {
   deleteArtistBody,
   updateArtistBody,
 } from '../../../shared/schemas/artists.js';
-import { artistSchema } from '../../../shared/schemas/catalogue.js';
+import { artistSchema, type Artist } from '../../../shared/schemas/catalogue.js';
 import { conflict, notFound, type HttpError } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
 import { requireAdmin } from '../../plugins/authentication.js';
@@ -23,13 +22,28 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleArtist, secondArtist } from '../../lib/api-examples.js';
 
 const admin = { tags: ['admin', 'artists'] };
 const artistNotFound = errorResponses({ 404: 'No artist has that id.' });
 const nameTaken = errorResponses({
   409: "Another artist has that name, or the artist's tag name is another artist's.",
 });
+
+/** A new artist gets a new id and a tag of its own name; nobody likes it yet. */
+const newArtist: Artist = {
+  id: 41,
+  artistid: 41,
+  name: 'Dottie Ray Sutton',
+  description: 'Bluegrass fiddler and harmony singer, new to the show this season.',
+  image: 'https://images.example.com/artists/dottie-ray-sutton.jpg',
+  img_path: 'https://images.example.com/artists/dottie-ray-sutton.jpg',
+  featured: 0,
+  tagid: 58,
+  like_count: 0,
+};
+const editedDescription = `${exampleArtist.description} Now on tour across Tennessee.`;
 
 function writeFailure(reason: Exclude<ArtistWriteResult, { ok: true }>['reason']): HttpError {
   switch (reason) {
@@ -53,7 +67,19 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
         ...admin,
         summary: 'List artists with their like counts',
         querystring: adminArtistsQuery,
-        response: { 200: envelope(adminArtistsData) },
+        response: {
+          200: answerWithExample(adminArtistsData, {
+            status: 200,
+            data: {
+              artists: [exampleArtist, secondArtist].map((artist) => ({
+                ...artist,
+                isLiked: false,
+              })),
+              pageInfo: { total: 2, page: 1, pageSize: 25 },
+            },
+            message: 'OK',
+          }),
+        },
       },
     },
     async (request) => {
@@ -75,8 +101,35 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Create an artist (and its tag)',
-        body: createArtistBody,
-        response: { 201: envelope(artistSchema), ...nameTaken },
+        body: bodyWithExamples(createArtistBody, {
+          form: {
+            summary: 'The New Artist form',
+            value: {
+              name: newArtist.name,
+              description: newArtist.description,
+              img_path: newArtist.img_path,
+              featured: '0',
+            },
+          },
+          spec: {
+            summary: "The spec's new artist, with `id: -1` (ignored)",
+            value: {
+              id: -1,
+              name: newArtist.name,
+              description: newArtist.description,
+              image: newArtist.image,
+              featured: 0,
+            },
+          },
+        }),
+        response: {
+          201: answerWithExample(artistSchema, {
+            status: 201,
+            data: newArtist,
+            message: apiMessages.artistCreated,
+          }),
+          ...nameTaken,
+        },
       },
     },
     async (request, reply) => {
@@ -99,8 +152,30 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Edit an artist (renaming renames its tag)',
-        body: updateArtistBody,
-        response: { 200: envelope(artistSchema), ...artistNotFound, ...nameTaken },
+        body: bodyWithExamples(updateArtistBody, {
+          form: {
+            summary: 'The Edit Artist form',
+            value: {
+              id: exampleArtist.id,
+              name: exampleArtist.name,
+              description: editedDescription,
+              featured: '1',
+            },
+          },
+          asRead: {
+            summary: 'The artist as read, edited (counts and tag are ignored)',
+            value: { ...exampleArtist, description: editedDescription },
+          },
+        }),
+        response: {
+          200: answerWithExample(artistSchema, {
+            status: 200,
+            data: { ...exampleArtist, description: editedDescription },
+            message: apiMessages.artistEdited,
+          }),
+          ...artistNotFound,
+          ...nameTaken,
+        },
       },
     },
     async (request) => {
@@ -123,8 +198,17 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Delete an artist (its tag stays)',
-        body: deleteArtistBody,
-        response: { 200: envelope(z.null()), ...artistNotFound },
+        body: bodyWithExamples(deleteArtistBody, {
+          byId: { summary: "The artist's id", value: { id: secondArtist.id } },
+        }),
+        response: {
+          200: answerWithExample(z.null(), {
+            status: 200,
+            data: null,
+            message: apiMessages.artistDeleted,
+          }),
+          ...artistNotFound,
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import {
   artistDetailData,
   artistLetterParams,
@@ -16,9 +15,21 @@ import { artistPage } from './artist-page.js';
 import { featuredArtistsPage } from './featured-artists-page.js';
 import { presentArtists } from './artist-presenter.js';
 import { listArtistsByLetter, searchArtistsByPhrase } from './artists-repository.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { exampleArtist, exampleVideo, secondArtist } from '../../lib/api-examples.js';
 
 const signedIn = { tags: ['artists'] };
+/** Signed-in callers see whether they like each artist. */
+const someArtists = answerWithExample(artistListData, {
+  status: 200,
+  data: {
+    artists: [
+      { ...exampleArtist, isLiked: true },
+      { ...secondArtist, isLiked: false },
+    ],
+  },
+  message: 'OK',
+});
 
 /**
  * The artists pages: GET /api/artists/phrase/{text}, /api/artists/letter/{letter}, /api/artists/{id}
@@ -34,7 +45,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
         ...signedIn,
         summary: 'Find artists by a phrase of 3 characters or more (typo-tolerant)',
         params: artistPhraseParams,
-        response: { 200: envelope(artistListData) },
+        response: { 200: someArtists },
       },
     },
     async (request) => {
@@ -51,7 +62,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
         ...signedIn,
         summary: 'List the artists whose name starts with a letter',
         params: artistLetterParams,
-        response: { 200: envelope(artistListData) },
+        response: { 200: someArtists },
       },
     },
     async (request) => {
@@ -69,7 +80,15 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
         summary: 'An artist page: the artist and their videos',
         params: z.object({ id: idParam }),
         response: {
-          200: envelope(artistDetailData),
+          200: answerWithExample(artistDetailData, {
+            status: 200,
+            data: {
+              artist: { ...exampleArtist, isLiked: true },
+              videos: [{ ...exampleVideo, isLiked: false }],
+              tagid: exampleArtist.tagid,
+            },
+            message: artistPage.message,
+          }),
           ...errorResponses({ 404: 'No artist has that id.' }),
         },
       },
@@ -83,7 +102,13 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The featured artists',
         tags: ['artists'],
-        response: { 200: envelope(artistListData) },
+        response: {
+          200: answerWithExample(artistListData, {
+            status: 200,
+            data: { artists: [exampleArtist] },
+            message: featuredArtistsPage.message,
+          }),
+        },
       },
     },
     async (request, reply) => servePublicPage(app, request, reply, featuredArtistsPage, {}),

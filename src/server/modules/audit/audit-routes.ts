@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
+import { answerWithExample } from '../../lib/route-schema.js';
 import { auditListSchema, auditQuery } from '../../../shared/schemas/audit.js';
 import { ok } from '../../lib/reply.js';
 import { listAuditEntries } from './audit-repository.js';
+
+const AUDIT_LISTED = 'Administrator actions';
 
 /** GET /api/admin/audit: what administrators changed, newest first. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
@@ -14,7 +16,27 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         summary: 'What administrators changed, newest first',
         tags: ['admin'],
         querystring: auditQuery,
-        response: { 200: envelope(auditListSchema) },
+        response: {
+          200: answerWithExample(auditListSchema, {
+            status: 200,
+            data: {
+              entries: [
+                {
+                  id: 311,
+                  actor_id: 1,
+                  actor_email: 'admin@example.com',
+                  action: 'PUT /api/admin/videos',
+                  target_id: '88',
+                  fields: ['id', 'title', 'description', 'episode_number', 'public_state'],
+                  status: 200,
+                  at: '2025-03-15T21:02:44.000Z',
+                },
+              ],
+              pageInfo: { total: 1, page: 1, pageSize: 50 },
+            },
+            message: AUDIT_LISTED,
+          }),
+        },
       },
     },
     async (request) => {
@@ -37,7 +59,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         status: row.statusCode,
         at: row.createdAt.toISOString(),
       }));
-      return ok({ entries, pageInfo: { total, page, pageSize } }, 'Administrator actions');
+      return ok({ entries, pageInfo: { total, page, pageSize } }, AUDIT_LISTED);
     },
   );
 }

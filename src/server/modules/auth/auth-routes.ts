@@ -24,12 +24,13 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleAccount } from '../../lib/api-examples.js';
 
 const signedIn = (message: string) =>
   answerWithExample(sessionUser, {
     status: 201,
-    data: { userid: 42, firstName: 'Loretta', isAdmin: false },
+    data: { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin: false },
     message,
   }).describe(
     'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
@@ -61,7 +62,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Create an account and sign in',
         tags: ['auth'],
-        body: registerBody,
+        body: bodyWithExamples(registerBody, {
+          fan: {
+            summary: 'A fan signing up for the newsletter',
+            value: {
+              firstName: exampleAccount.first_name,
+              lastName: exampleAccount.last_name,
+              zipCode: exampleAccount.zipcode,
+              birthday: '1990-04-14',
+              email: exampleAccount.email,
+              password: 'Steel-Guitar-1959',
+              newsletter: '1',
+            },
+          },
+        }),
         response: {
           201: signedIn(apiMessages.registered),
           ...errorResponses({ 409: 'Another account has that email.' }),
@@ -101,7 +115,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Sign in',
         tags: ['auth'],
-        body: loginBody,
+        body: bodyWithExamples(loginBody, {
+          fan: {
+            summary: 'Signing in with email and password',
+            value: { email: exampleAccount.email, password: 'Steel-Guitar-1959' },
+          },
+        }),
         response: {
           201: signedIn(apiMessages.loggedIn),
           ...errorResponses({ 401: 'Wrong email or password (the same answer for both).' }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
+import { exampleVideo, secondVideo } from '../../lib/api-examples.js';
+import { answerWithExample } from '../../lib/route-schema.js';
 import { homeData, type HomeData } from '../../../shared/schemas/public-catalogue.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import { cachedPublicPage, servePublicPage } from '../public-pages/public-page.js';
@@ -23,7 +24,19 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The home page: featured video and category rows',
         tags: ['catalogue'],
-        response: { 200: envelope(homeData) },
+        response: {
+          200: answerWithExample(homeData, {
+            status: 200,
+            data: {
+              featured_video: exampleVideo,
+              categories: [
+                { id: 5, title: 'Live Performances', videos: [exampleVideo] },
+                { id: 9, title: 'Honky-Tonk Nights', videos: [secondVideo] },
+              ],
+            },
+            message: homePage.message,
+          }),
+        },
       },
     },
     async (request, reply) => servePublicPage(app, request, reply, homePage, {}),

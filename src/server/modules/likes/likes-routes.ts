@@ -2,11 +2,11 @@ import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import {
+  LIKED_PAGE_SIZE,
   artistLikeBody,
   likedArtistsSchema,
   likedListQuery,
@@ -30,7 +30,13 @@ import {
   setArtistLike,
   setVideoLike,
 } from './likes-repository.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import {
+  exampleAccount,
+  exampleArtist,
+  exampleVideo,
+  secondArtist,
+} from '../../lib/api-examples.js';
 
 const listErrors = errorResponses({
   403: 'The id is not your own account. Only administrators read others.',
@@ -56,7 +62,20 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['likes'],
         params: userParams,
         querystring: likedListQuery,
-        response: { 200: envelope(likedArtistsSchema), ...listErrors },
+        response: {
+          200: answerWithExample(likedArtistsSchema, {
+            status: 200,
+            data: {
+              artists: [exampleArtist, secondArtist].map((artist) => ({
+                ...artist,
+                isLiked: true,
+              })),
+              pageInfo: { total: 2, page: 1, pageSize: LIKED_PAGE_SIZE },
+            },
+            message: peopleMessages.likedArtistsListed,
+          }),
+          ...listErrors,
+        },
       },
     },
     async (request) => {
@@ -87,7 +106,17 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['likes'],
         params: userParams,
         querystring: likedListQuery,
-        response: { 200: envelope(likedVideosSchema), ...listErrors },
+        response: {
+          200: answerWithExample(likedVideosSchema, {
+            status: 200,
+            data: {
+              videos: [{ ...exampleVideo, isLiked: true }],
+              pageInfo: { total: 1, page: 1, pageSize: LIKED_PAGE_SIZE },
+            },
+            message: peopleMessages.likedVideosListed,
+          }),
+          ...listErrors,
+        },
       },
     },
     async (request) => {
@@ -126,7 +155,12 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           summary: liked ? 'Like an artist' : 'Unlike an artist',
           tags: ['likes'],
-          body: artistLikeBody,
+          body: bodyWithExamples(artistLikeBody, {
+            own: {
+              summary: 'Your account and the artist',
+              value: { userId: exampleAccount.id, artistId: exampleArtist.id },
+            },
+          }),
           response: {
             200: likeState(liked),
             ...errorResponses({ 403: notYourLikes, 404: 'No artist has that id.' }),
@@ -155,7 +189,12 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           summary: liked ? 'Like a video' : 'Unlike a video',
           tags: ['likes'],
-          body: videoLikeBody,
+          body: bodyWithExamples(videoLikeBody, {
+            own: {
+              summary: 'Your account and the video',
+              value: { userId: exampleAccount.id, episodeId: exampleVideo.id },
+            },
+          }),
           response: {
             200: likeState(liked),
             ...errorResponses({

@@ -19,11 +19,14 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleAccount } from '../../lib/api-examples.js';
 
 const done = (message: string) => ({
   200: answerWithExample(z.null(), { status: 200, data: null, message }),
 });
+/** As the mail shows a code: two groups of five of Crockford's base32. */
+const EXAMPLE_CODE = '7KQ2M-XR4TB';
 const codeRefused = {
   ...errorResponses({
     400: 'Bad input, or a code that is wrong, expired, used or tried 5 times (an unknown email answers the same).',
@@ -76,7 +79,9 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Mail a recovery code (the same answer whether the account exists or not)',
         tags: ['recovery'],
-        body: recoveryGenerateBody,
+        body: bodyWithExamples(recoveryGenerateBody, {
+          email: { summary: "The account's email", value: { email: exampleAccount.email } },
+        }),
         response: done(apiMessages.recoveryCodeSent),
       },
       config: routeLimit(app, LIMITS.recoveryGenerate),
@@ -99,7 +104,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Check a recovery code (without using it)',
         tags: ['recovery'],
-        body: recoveryValidateBody,
+        body: bodyWithExamples(recoveryValidateBody, {
+          code: {
+            summary: 'The code from the mail, as typed (dashes and case do not matter)',
+            value: { email: exampleAccount.email, recoveryCode: EXAMPLE_CODE },
+          },
+        }),
         response: { ...done(apiMessages.recoveryCodeValid), ...codeRefused },
       },
     },
@@ -121,7 +131,16 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Set a new password with a recovery code (ends every session)',
         tags: ['recovery'],
-        body: recoveryResetBody,
+        body: bodyWithExamples(recoveryResetBody, {
+          reset: {
+            summary: 'The code from the mail and the new password',
+            value: {
+              email: exampleAccount.email,
+              recoveryCode: EXAMPLE_CODE,
+              password: 'Pedal-Steel-1972',
+            },
+          },
+        }),
         response: { ...done(apiMessages.passwordReset), ...codeRefused },
       },
     },

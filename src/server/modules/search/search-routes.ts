@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { exampleArtist, exampleVideo } from '../../lib/api-examples.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import {
+  SEARCH_PAGE_SIZE,
   searchData,
   searchPageQuery,
   searchParams,
@@ -26,7 +27,21 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         params: searchParams,
         querystring: searchPageQuery,
-        response: { 200: envelope(searchData) },
+        response: {
+          200: answerWithExample(searchData, {
+            status: 200,
+            data: {
+              artists: [exampleArtist],
+              videos: [exampleVideo],
+              total: 2,
+              artistTotal: 1,
+              videoTotal: 1,
+              page: 1,
+              pageSize: SEARCH_PAGE_SIZE,
+            },
+            message: searchPage.message,
+          }),
+        },
       },
     },
     async (request, reply) =>

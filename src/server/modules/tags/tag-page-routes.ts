@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { exampleArtist, exampleArtistTag, exampleVideo } from '../../lib/api-examples.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import { tagPageData, tagPageQuery } from '../../../shared/schemas/public-catalogue.js';
 import { servePublicPage } from '../public-pages/public-page.js';
@@ -22,7 +22,16 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
         params: z.object({ id: idParam }),
         querystring: tagPageQuery,
         response: {
-          200: envelope(tagPageData),
+          200: answerWithExample(tagPageData, {
+            status: 200,
+            data: {
+              ...exampleArtistTag,
+              videos: [exampleVideo],
+              artistId: exampleArtist.id,
+              total: 1,
+            },
+            message: tagPage.message,
+          }),
           ...errorResponses({ 404: 'No tag has that id.' }),
         },
       },

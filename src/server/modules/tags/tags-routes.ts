@@ -1,7 +1,7 @@
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
 import {
@@ -14,6 +14,7 @@ import {
   tagLinksBody,
   tagsQuery,
 } from '../../../shared/schemas/tags.js';
+import type { Tag } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
@@ -29,20 +30,23 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleTags, exampleVideo } from '../../lib/api-examples.js';
 
 const admin = { tags: ['admin', 'tags'] };
-const someTags = (message: string) =>
-  answerWithExample(tagListData, {
-    status: 200,
-    data: {
-      tags: [
-        { id: 3, name: 'Honky-tonk' },
-        { id: 7, name: 'Live at the Opry' },
-      ],
-    },
-    message,
-  });
+/** The home page's rows: category tags, where a video's tags include its artist's. */
+const layoutTags: Tag[] = [
+  { id: 5, name: 'Live Performances' },
+  { id: 9, name: 'Honky-Tonk Nights' },
+];
+const someTags = (message: string, tags: Tag[] = exampleTags) =>
+  answerWithExample(tagListData, { status: 200, data: { tags }, message });
+const videoTagLinksBody = bodyWithExamples(tagLinksBody, {
+  tags: {
+    summary: "The video's id and the tag ids",
+    value: { epid: exampleVideo.id, tagid: exampleTags.map((tag) => tag.id) },
+  },
+});
 const videoNotFound = errorResponses({ 404: 'No video has that id.' });
 const videoOrTagsNotFound = errorResponses({
   404: 'No video has that id, or some tag ids are unknown (the message lists them).',
@@ -97,8 +101,20 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Tag a video by name (an existing tag of that name is reused)',
-        body: addTagBody,
-        response: { 201: envelope(addTagData), ...videoNotFound },
+        body: bodyWithExamples(addTagBody, {
+          byName: {
+            summary: "The video's id and the tag's name",
+            value: { id: exampleVideo.id, name: 'Honky-Tonk Nights' },
+          },
+        }),
+        response: {
+          201: answerWithExample(addTagData, {
+            status: 201,
+            data: { tag: { id: 9, name: 'Honky-Tonk Nights' } },
+            message: am.tagAdded,
+          }),
+          ...videoNotFound,
+        },
       },
     },
     async (request, reply) => {
@@ -123,7 +139,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Attach tags to a video',
-        body: tagLinksBody,
+        body: videoTagLinksBody,
         response: { 200: someTags(am.tagsAttached), ...videoOrTagsNotFound },
       },
     },
@@ -142,7 +158,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: 'Detach tags from a video',
-        body: tagLinksBody,
+        body: videoTagLinksBody,
         response: { 200: someTags(am.tagsDetached), ...videoOrTagsNotFound },
       },
     },
@@ -168,7 +184,9 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: "Tag every video that names an artist with the artist's tag",
-        body: autotagBody,
+        body: bodyWithExamples(autotagBody, {
+          nothing: { summary: 'No input: no body at all, or an empty object', value: {} },
+        }),
         response: {
           200: answerWithExample(autotagData, {
             status: 200,
@@ -190,7 +208,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: "The home page's category rows, in order",
-        response: { 200: someTags('OK') },
+        response: { 200: someTags('OK', layoutTags) },
       },
     },
     async (request) => {
@@ -205,9 +223,15 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...admin,
         summary: "Save the home page's category rows, in order",
-        body: layoutBody,
+        body: bodyWithExamples<typeof layoutBody, z.input<typeof tagListData>>(layoutBody, {
+          ids: { summary: 'The tag ids, in order', value: { id: layoutTags.map((tag) => tag.id) } },
+          asRead: {
+            summary: 'The layout as GET answers it (`tags` is read as `id`)',
+            value: { tags: layoutTags },
+          },
+        }),
         response: {
-          200: someTags(apiMessages.layoutUpdated),
+          200: someTags(apiMessages.layoutUpdated, layoutTags),
           ...errorResponses({
             404: 'Some tag ids are unknown (the message lists them); nothing changed.',
           }),

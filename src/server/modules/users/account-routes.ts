@@ -7,6 +7,7 @@ import { peopleMessages } from '../../../shared/messages/people.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import {
   accountSchema,
+  type Account,
   accountUpdateBody,
   changePasswordBody,
   deleteUserBody,
@@ -25,24 +26,12 @@ import {
   updateUser,
 } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleAccount } from '../../lib/api-examples.js';
 
 const userNotFound = 'No account has that id.';
 const anAccount = (message: string) =>
-  answerWithExample(accountSchema, {
-    status: 200,
-    data: {
-      id: 42,
-      first_name: 'Loretta',
-      last_name: 'Webb',
-      email: 'loretta@example.com',
-      newsletter: 1,
-      zipcode: '37201',
-      birthday: '1990-04-14',
-      isAdmin: false,
-    },
-    message,
-  });
+  answerWithExample(accountSchema, { status: 200, data: exampleAccount, message });
 const notYours = 'The id is not your own account.';
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
@@ -79,7 +68,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Save your own account',
         tags: ['users'],
-        body: accountUpdateBody,
+        body: bodyWithExamples<typeof accountUpdateBody, Account>(accountUpdateBody, {
+          form: {
+            summary: "The account form's fields",
+            value: {
+              id: exampleAccount.id,
+              firstName: exampleAccount.first_name,
+              lastName: exampleAccount.last_name,
+              email: 'loretta.webb@example.com',
+              zip_code: '37203',
+              newsletter: '0',
+            },
+          },
+          asRead: {
+            summary: 'The account as GET /api/users/{id} answers it, edited',
+            value: { ...exampleAccount, zipcode: '37203', newsletter: 0 },
+          },
+        }),
         response: {
           200: anAccount(apiMessages.accountSaved),
           ...errorResponses({
@@ -119,7 +124,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Delete an account (your own; administrators any)',
         tags: ['users'],
-        body: deleteUserBody,
+        body: bodyWithExamples(deleteUserBody, {
+          own: { summary: 'Deleting your own account', value: { id: exampleAccount.id } },
+        }),
         response: {
           200: answerWithExample(z.null(), {
             status: 200,
@@ -150,7 +157,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Change your password',
         tags: ['users'],
-        body: changePasswordBody,
+        body: bodyWithExamples(changePasswordBody, {
+          own: {
+            summary: 'Changing your own password',
+            value: {
+              userId: exampleAccount.id,
+              currentPassword: 'Steel-Guitar-1959',
+              newPassword: 'Pedal-Steel-1972',
+            },
+          },
+        }),
         response: {
           201: answerWithExample(z.null(), {
             status: 201,

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { peopleMessages } from '../../../shared/messages/people.js';
 import {
+  type Account,
   adminInfoSchema,
   adminListSchema,
   createAdminBody,
   createdAdminSchema,
+  type ListedPerson,
   peopleListQuery,
   updateAdminBody,
   userListSchema,
@@ -22,9 +23,29 @@ import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { findUserById, insertUser, listUsers, updateUser } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { exampleAccount } from '../../lib/api-examples.js';
 
 const emailTaken = errorResponses({ 409: 'Another account has that email.' });
+
+const listedFan: ListedPerson = {
+  id: exampleAccount.id,
+  name: `${exampleAccount.first_name} ${exampleAccount.last_name}`,
+  first_name: exampleAccount.first_name,
+  last_name: exampleAccount.last_name,
+  email: exampleAccount.email,
+  last_login: '2025-03-15T20:41:07.000Z',
+};
+/** An administrator made with POST /api/admin/users, who has not signed in yet. */
+const newAdmin = {
+  id: 43,
+  name: 'Wade Tillman',
+  first_name: 'Wade',
+  last_name: 'Tillman',
+  email: 'wade@example.com',
+};
+const listedAdmin: ListedPerson = { ...newAdmin, last_login: null };
+const firstPage = (total: number) => ({ total, page: 1, pageSize: 100 });
 
 /** GET /api/users, GET/POST/PUT /api/admin/users: the admin user dashboard. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -50,7 +71,13 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'List fans (accounts that are not administrators)',
         tags: ['admin users'],
         querystring: peopleListQuery,
-        response: { 200: envelope(userListSchema) },
+        response: {
+          200: answerWithExample(userListSchema, {
+            status: 200,
+            data: { users: [listedFan], pageInfo: firstPage(1) },
+            message: peopleMessages.usersListed,
+          }),
+        },
       },
     },
     async (request) => {
@@ -67,7 +94,13 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'List administrators',
         tags: ['admin users'],
         querystring: peopleListQuery,
-        response: { 200: envelope(adminListSchema) },
+        response: {
+          200: answerWithExample(adminListSchema, {
+            status: 200,
+            data: { admins: [listedAdmin], pageInfo: firstPage(1) },
+            message: peopleMessages.adminsListed,
+          }),
+        },
       },
     },
     async (request) => {
@@ -83,8 +116,25 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Create an administrator',
         tags: ['admin users'],
-        body: createAdminBody,
-        response: { 201: envelope(createdAdminSchema), ...emailTaken },
+        body: bodyWithExamples(createAdminBody, {
+          form: {
+            summary: 'The New Admin form (the client splits the name)',
+            value: {
+              email: newAdmin.email,
+              firstName: newAdmin.first_name,
+              lastName: newAdmin.last_name,
+              password: 'Fiddle-Tune-2024',
+            },
+          },
+        }),
+        response: {
+          201: answerWithExample(createdAdminSchema, {
+            status: 201,
+            data: newAdmin,
+            message: apiMessages.adminCreated,
+          }),
+          ...emailTaken,
+        },
       },
     },
     async (request, reply) => {
@@ -115,9 +165,32 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Edit an account (names and email)',
         tags: ['admin users'],
-        body: updateAdminBody,
+        body: bodyWithExamples<typeof updateAdminBody, Account>(updateAdminBody, {
+          form: {
+            summary: 'Names and email',
+            value: {
+              id: exampleAccount.id,
+              firstName: exampleAccount.first_name,
+              lastName: 'Webb-Lynn',
+              email: exampleAccount.email,
+            },
+          },
+          asRead: {
+            summary: 'The account as GET /api/users/{id} answers it, edited',
+            value: { ...exampleAccount, last_name: 'Webb-Lynn' },
+          },
+        }),
         response: {
-          200: envelope(adminInfoSchema),
+          200: answerWithExample(adminInfoSchema, {
+            status: 200,
+            data: {
+              id: exampleAccount.id,
+              first_name: exampleAccount.first_name,
+              last_name: 'Webb-Lynn',
+              email: exampleAccount.email,
+            },
+            message: apiMessages.adminUpdated,
+          }),
           ...errorResponses({ 404: 'No account has that id.' }),
           ...emailTaken,
         },

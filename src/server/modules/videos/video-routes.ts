@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
-import { errorResponses } from '../../lib/route-schema.js';
+import { exampleVideo, secondVideo } from '../../lib/api-examples.js';
+import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import { videoPageData } from '../../../shared/schemas/public-catalogue.js';
 import { servePublicPage } from '../public-pages/public-page.js';
@@ -21,7 +21,11 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         params: z.object({ id: idParam }),
         response: {
-          200: envelope(videoPageData),
+          200: answerWithExample(videoPageData, {
+            status: 200,
+            data: { video: exampleVideo, suggestedVideos: [secondVideo] },
+            message: videoPage.message,
+          }),
           ...errorResponses({
             404: 'No video has that id (a private video is unknown but to administrators).',
           }),

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { idField } from '../../shared/schemas/fields.js';
+import { bodyWithExamples } from './route-schema.js';
+
+const body = z.strictObject({
+  id: idField('id'),
+  name: z.string().refine((name) => name.length > 2, 'name is too short'),
+});
+
+describe('bodyWithExamples', () => {
+  it('carries the examples into the JSON Schema of a body that transforms', () => {
+    const documented = bodyWithExamples(body, {
+      byId: { summary: 'An id as a string', value: { id: '88', name: 'Patsy' } },
+    });
+    expect(z.toJSONSchema(documented, { io: 'input' })['x-examples']).toEqual({
+      byId: { summary: 'An id as a string', value: { id: '88', name: 'Patsy' } },
+    });
+    expect(documented.parse({ id: '88', name: 'Patsy' })).toEqual({ id: 88, name: 'Patsy' });
+  });
+
+  it('refuses an example the body itself would refuse, naming it', () => {
+    expect(() =>
+      bodyWithExamples(body, { short: { summary: 'Too short', value: { id: 1, name: 'x' } } }),
+    ).toThrow(/'short' is refused by its own schema.*name is too short/s);
+  });
+});

@@ -45,3 +45,11 @@ export function isServerRendered(path: string): boolean {
   if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) return false;
   return !DRAWN_IN_BROWSER.some((pattern) => matches(pattern, path));
 }
+
+/**
+ * Whether a page has the site's footer: not on any path that names the back-office (spec: the
+ * footer is absent on a path containing "admin"), even a not-found one.
+ */
+export function hasSiteFooter(path: string): boolean {
+  return !path.includes('admin');
+}

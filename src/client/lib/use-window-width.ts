@@ -1,11 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
 /**
+ * The width a page is rendered at on the server, and hydrated at: a phone's. Phones, with the
+ * least time to spare, then take the page over as it is; a wider screen shows its longer home
+ * rows once the app has run (cards added to the right of a row move nothing else).
+ */
+export const SERVER_WIDTH = 390;
+
+/**
  * Read at start and then only inside resize events. React reads a store's snapshot after every
  * commit, and reading `window.innerWidth` then forces a synchronous layout of the new DOM: on
  * the home page that was a 190 ms forced reflow right after the rows were committed.
  */
-let width = typeof window === 'undefined' ? 1280 : window.innerWidth;
+let width = typeof window === 'undefined' ? SERVER_WIDTH : window.innerWidth;
 
 if (typeof window !== 'undefined') {
   // Added before any component's listener, so it has updated the width when they run.
@@ -24,6 +31,6 @@ export function useWindowWidth(): number {
   return useSyncExternalStore(
     subscribe,
     () => width,
-    () => 1280,
+    () => SERVER_WIDTH,
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useAuthModal } from '../../lib/auth-modal.js';
+import { hasSiteFooter } from '../../../shared/page-paths.js';
 import { Footer } from './footer.js';
 import { TopNav } from './top-nav.js';
 
@@ -25,7 +26,7 @@ export function RootLayout() {
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
-      {!pathname.includes('admin') && <Footer />}
+      {hasSiteFooter(pathname) && <Footer />}
       {modalLoaded && (
         <Suspense fallback={null}>
           <AuthModal />

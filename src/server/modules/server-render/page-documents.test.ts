@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSitePath } from '../../../shared/page-paths.js';
 import type { RenderPage } from '../../../shared/server-render.js';
 import { buildVideo, callApi, signedInUser, type Caller } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -27,7 +28,7 @@ const render: RenderPage = async (path, answer) => {
 
 const write: WritePage = async (_request, path, rendered) => ({
   html: `<html>${rendered?.title ?? ''}<div id="root">${rendered?.html ?? ''}</div></html>`,
-  found: !path.startsWith('/no/'),
+  found: isSitePath(path),
 });
 
 const request = { log: { warn: () => undefined } } as unknown as FastifyRequest;
@@ -70,7 +71,11 @@ describe('server-rendered pages', () => {
     expect(unknown?.data.status).toBe(404);
     // Every unknown path shows the same page: one render serves them all.
     expect(await documents.get(request, '/no/other/page')).toBe(unknown);
-    expect(renders).toEqual(['/videos/999999', '/no/such/page']);
+    // A path naming the back-office has no footer: its own not-found page.
+    const adminLike = await documents.get(request, '/old-admin-notes');
+    expect(adminLike).not.toBe(unknown);
+    expect(adminLike?.data.status).toBe(404);
+    expect(renders).toEqual(['/videos/999999', '/no/such/page', '/old-admin-notes']);
   });
 
   it('leave the account and the back-office to the browser, and a failed render too', async () => {

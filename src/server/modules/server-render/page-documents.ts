@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_STATE_ID, type RenderPage } from '../../../shared/server-render.js';
-import { isServerRendered, isSitePath } from '../../../shared/page-paths.js';
+import { hasSiteFooter, isServerRendered, isSitePath } from '../../../shared/page-paths.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import type { RenderedMarkup } from '../seo/index-template.js';
 import { renderAnswers } from './render-answers.js';
@@ -26,8 +26,11 @@ export interface PageDocuments {
   get(request: FastifyRequest, path: string): Promise<CachedPage<DocumentInfo> | null>;
 }
 
-/** Every path no page lives at shows the same not-found page: one document for all of them. */
-const NOT_FOUND_KEY = 'html:not-found';
+/**
+ * Every path no page lives at shows the same not-found page: one document for all of them (two:
+ * a path that names the back-office has no footer).
+ */
+const notFoundKey = (path: string) => `html:not-found${hasSiteFooter(path) ? '' : ':no-footer'}`;
 
 export function pageDocuments(
   app: FastifyInstance,
@@ -56,7 +59,7 @@ export function pageDocuments(
       if (!isServerRendered(path)) return null;
       const render = await renderer();
       if (!render) return null;
-      const key = isSitePath(path) ? `html:${path}` : NOT_FOUND_KEY;
+      const key = isSitePath(path) ? `html:${path}` : notFoundKey(path);
       try {
         return await app.pageCache.get<DocumentInfo>(key, {
           build: () => build(request, path, render),

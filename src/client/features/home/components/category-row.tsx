@@ -20,7 +20,10 @@ export function CategoryRow({ category, size }: { category: Category; size: numb
   const headingId = `home-row-${category.id}`;
   const listId = `home-row-${category.id}-videos`;
   const list = useRef<HTMLUListElement>(null);
-  const { canBack, canForward, scrollPage } = useRowScroll(list);
+  const { canBack, canForward, scrollPage } = useRowScroll(
+    list,
+    Math.min(size, category.videos.length),
+  );
 
   const arrow = (direction: -1 | 1) => {
     const able = direction === -1 ? canBack : canForward;

@@ -17,7 +17,11 @@ const PAGE_SHARE = 0.85;
  * Where a sideways scroller stands, kept current on scroll and resize, for the row's arrows and
  * its fading edges. Measured before paint, so the arrows never pop in after the row shows.
  */
-export function useRowScroll(scroller: RefObject<HTMLElement | null>): RowScroll {
+export function useRowScroll(
+  scroller: RefObject<HTMLElement | null>,
+  /** How many items the row holds: a row that grows (wider window) may come to overflow. */
+  items: number,
+): RowScroll {
   const [state, setState] = useState({ canBack: false, canForward: false });
 
   useLayoutEffect(() => {
@@ -38,7 +42,7 @@ export function useRowScroll(scroller: RefObject<HTMLElement | null>): RowScroll
       element.removeEventListener('scroll', measure);
       resize?.disconnect();
     };
-  }, [scroller]);
+  }, [scroller, items]);
 
   const scrollPage = (direction: -1 | 1) => {
     const element = scroller.current;

@@ -7,6 +7,11 @@ export const seoMessages = {
   videoDescription: 'Watch {name} on {brand}.',
   artistDescription: 'Videos of {name} on {brand}.',
   categoryDescription: 'Watch {name} videos on {brand}.',
+  aboutDescription:
+    'About {brand}: the country-music video show, the people who make it and how to reach them.',
+  privacyDescription:
+    'What {brand} collects when you use the site and the app, and how it is used and protected.',
+  searchDescription: 'Videos and artists on {brand} matching "{name}".',
 } as const;
 
 /** Fills `{name}` and `{brand}` in one of the texts above. */

@@ -217,8 +217,23 @@ describe('link previews of artists, categories and the home page', () => {
     }
   });
 
+  it('describes about, privacy and a search in their own words', async () => {
+    const about = await page('/about');
+    expect(metaContents(about.html, 'description')).toEqual([
+      'About Twang &amp; Co: the country-music video show, the people who make it and how to reach them.',
+    ]);
+    expect(about.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/about" />`);
+    const privacy = await page('/privacy/');
+    expect(metaContents(privacy.html, 'description')[0]).toMatch(/^What Twang &amp; Co collects/);
+    const search = await page('/search/porch%20%22light%22');
+    expect(metaContents(search.html, 'description')).toEqual([
+      'Videos and artists on Twang &amp; Co matching &quot;porch &quot;light&quot;&quot;.',
+    ]);
+    expect(search.html).not.toContain('rel="canonical"');
+  });
+
   it('gives other pages the plain head with the page policy, and leaves /api alone', async () => {
-    const { response, html } = await page('/about');
+    const { response, html } = await page('/artists');
     expect(titleOf(html)).toBe('Twang &amp; Co');
     expect(html).not.toContain('rel="canonical"');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");

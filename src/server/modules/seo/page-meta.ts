@@ -38,6 +38,8 @@ function missingPage(site: Site): DescribedPage {
 export async function describePage(db: Database, site: Site, path: string): Promise<DescribedPage> {
   if (path === '/') return { meta: homeMeta(site), found: true };
   if (!isSitePath(path)) return missingPage(site);
+  const own = ownDescription(site, path);
+  if (own) return { meta: own, found: true };
   const match = SHARED_PAGE.exec(path);
   const shared = SHARED_KIND.exec(path);
   if (!match) {
@@ -54,6 +56,40 @@ export async function describePage(db: Database, site: Site, path: string): Prom
         ? await artistMeta(db, site, id)
         : await categoryMeta(db, site, id);
   return meta ? { meta, found: true } : missingPage(site);
+}
+
+const STATIC_PAGES: Record<string, string> = {
+  '/about': seoMessages.aboutDescription,
+  '/privacy': seoMessages.privacyDescription,
+};
+const SEARCH_PAGE = /^\/search\/([^/]+)\/?$/;
+
+/**
+ * Pages with a description of their own that needs no lookup: about, privacy, and a search (the
+ * page renders its own title). Null for the others.
+ */
+function ownDescription(site: Site, path: string): PageMeta | null {
+  const bare = path.replace(/\/$/, '');
+  const text = STATIC_PAGES[bare];
+  if (text) {
+    return {
+      ...plainPageMeta(site),
+      description: fillSeoText(text, { name: '', brand: site.brand }),
+      url: absoluteUrl(site, bare),
+    };
+  }
+  const search = SEARCH_PAGE.exec(path);
+  if (!search) return null;
+  let words: string;
+  try {
+    words = decodeURIComponent(search[1] ?? '');
+  } catch {
+    return null; // A malformed escape: the plain page.
+  }
+  return {
+    ...plainPageMeta(site),
+    description: fillSeoText(seoMessages.searchDescription, { name: words, brand: site.brand }),
+  };
 }
 
 function homeMeta(site: Site): PageMeta {

@@ -129,6 +129,27 @@ describe('the OpenAPI document', () => {
     expect(faults).toEqual([]);
   });
 
+  it('shows an example of every refusal, fitting its schema and status', () => {
+    const faults: string[] = [];
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const media = response.content?.['application/json'];
+        const examples = media ? examplesOf(media) : [];
+        if (examples.length === 0) faults.push(`${key} ${status}: no example`);
+        for (const example of examples) {
+          const problem = media?.schema ? schemaProblem(media.schema, example) : null;
+          if (problem) faults.push(`${key} ${status}: ${problem}`);
+          const { status: said, message } = example as { status?: unknown; message?: unknown };
+          if (said !== Number(status)) faults.push(`${key} ${status}: another status`);
+          if (typeof message !== 'string' || message === '')
+            faults.push(`${key} ${status}: no message`);
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
   it('shows an example of every request body, fitting its schema', () => {
     const faults: string[] = [];
     for (const { key, op } of operations) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope } from '../../shared/api-envelope.js';
+import { apiMessages } from '../../shared/messages/api.js';
 import { accessOf, type Access } from '../access-table.js';
 
 /** The bearer token POST /api/login answers with (app.ts names the scheme). */
@@ -52,6 +53,33 @@ function commonRefusals(
 }
 
 /**
+ * What the common refusals say, as the server words them (error-handler.ts, the access and
+ * rate-limit plugins), for the reference's examples.
+ */
+const REFUSAL_MESSAGES: Record<number, string> = {
+  400: 'id must be a positive whole number',
+  401: apiMessages.signInRequired,
+  403: apiMessages.adminRequired,
+  413: 'The request body is too large.',
+  429: apiMessages.tooManyRequests,
+  502: apiMessages.youtubeUnavailable,
+  503: 'The service is briefly unavailable (our database is not answering). Please try again in a moment.',
+};
+
+/**
+ * A refusal's envelope with an example: the status, no data, and a message. A route's own
+ * refusals are described by a sentence of the kind the answer carries ("No tag has that id."),
+ * which stands for the message; the common ones get the server's own words.
+ */
+function withRefusalExample(answer: z.ZodType, status: number, ownRefusal: boolean): z.ZodType {
+  if (status < 400 || answer.meta()?.examples) return answer;
+  const { description } = answer;
+  const message =
+    (ownRefusal ? description : REFUSAL_MESSAGES[status]) ?? description ?? 'See `message`.';
+  return answer.meta({ description, examples: [{ status, data: null, message }] });
+}
+
+/**
  * A stable name for each call, for generated clients: 'PUT /api/users/liked/add-video' is
  * putUsersLikedAddVideo, 'GET /api/users/:id' getUsersById.
  */
@@ -77,7 +105,8 @@ export function documentRoute(
   method: string,
   operationId: string,
 ): FastifySchema {
-  const declared = { ...(schema.response as Record<string, unknown> | undefined) };
+  const routeAnswers = schema.response as Record<string, unknown> | undefined;
+  const declared = { ...routeAnswers };
   const refusals = commonRefusals(schema, access, method);
   for (const [status, text] of Object.entries(refusals)) {
     declared[status] ??= errorEnvelope.describe(text);
@@ -85,12 +114,14 @@ export function documentRoute(
   // Every successful read carries an ETag, and a client sending it back gets 304 (api-etag.ts).
   if (method === 'GET') declared[304] ??= z.null().describe(NOT_MODIFIED);
   const response = Object.fromEntries(
-    Object.entries(declared).map(([status, answer]) => [
-      status,
-      answer instanceof z.ZodType && !answer.description
-        ? answer.describe(refusals[Number(status)] ?? MEANING[Number(status)] ?? 'See `message`.')
-        : answer,
-    ]),
+    Object.entries(declared).map(([status, answer]) => {
+      if (!(answer instanceof z.ZodType)) return [status, answer];
+      const described = answer.description
+        ? answer
+        : answer.describe(refusals[Number(status)] ?? MEANING[Number(status)] ?? 'See `message`.');
+      const own = Boolean(routeAnswers?.[status]);
+      return [status, withRefusalExample(described, Number(status), own)];
+    }),
   );
   const security = access === 'public' ? [] : BEARER;
   return { operationId, ...schema, security, response };

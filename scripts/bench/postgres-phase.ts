@@ -127,7 +127,10 @@ function buildEndpoints(
   const half = Math.floor(ids.coldVideoIds.length / 2);
   const coldVideos = ids.coldVideoIds.slice(0, half).map((id) => clientGet(`/api/videos/${id}`));
   const coldPlainVideos = ids.coldVideoIds.slice(half).map((id) => get(`/api/videos/${id}`));
-  const coldVideoPages = ids.coldPageVideoIds.map((id) => clientGet(`/videos/${id}`));
+  // A smoke catalogue is too small for ids of their own: its pages reuse the API rows' videos.
+  const pageIds =
+    ids.coldPageVideoIds.length > 0 ? ids.coldPageVideoIds : ids.coldVideoIds.slice(0, 100);
+  const coldVideoPages = pageIds.map((id) => clientGet(`/videos/${id}`));
   const newQueries = uncachedSearches(12_000);
   const coldSearches = newQueries.map((query) => clientGet(searchPath(query)));
   const adminAsks = (paths: string[]) => paths.map((path) => clientGet(path, bearer(users.admin)));

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter, createHydratingRouter } from './app/browser-router.js';
@@ -14,18 +14,16 @@ if (state) {
   // A page the server rendered: take it over as it is, with the data it was rendered from.
   adoptPageState(state);
   const router = await createHydratingRouter(state.router);
-  // The page is already on screen: taking it over can wait for gaps. As a transition, hydration
-  // works in short slices between the browser's frames instead of one long task.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+  // Not as a transition: hydrating in slices left the links inert for longer, and a click on one
+  // in that window was lost (a flaky e2e showed it).
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
   refetchForViewer(state.queries);
 } else {
   createRoot(root).render(

@@ -20,8 +20,8 @@ export type WritePage = (
 export interface PageDocuments {
   /**
    * The page's whole HTML, rendered on the server and kept in the page cache like the API answers
-   * it was made from, and dropped with them; the unrendered app shell (uncached) when the render
-   * is not available or fails.
+   * it was made from, and dropped with them; null when the page is drawn in the browser (the
+   * account, the back-office) or the render is not built or fails: the caller sends the bare app.
    */
   get(request: FastifyRequest, path: string): Promise<CachedPage<DocumentInfo> | null>;
 }

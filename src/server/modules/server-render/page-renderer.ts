@@ -12,11 +12,13 @@ import type { RenderPage } from '../../../shared/server-render.js';
 export function pageRenderer(clientDir: string): () => Promise<RenderPage | null> {
   const file = resolve(clientDir, '..', 'ssr', 'entry-server.js');
   let loading: Promise<RenderPage | null> | null = null;
+  // Asked on every page request: the file is looked for once, not per request.
   return () => {
-    if (!existsSync(file)) return Promise.resolve(null);
-    loading ??= import(pathToFileURL(file).href).then(
-      (module: { renderPage: RenderPage }) => module.renderPage,
-    );
+    loading ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (module: { renderPage: RenderPage }) => module.renderPage,
+        )
+      : Promise.resolve(null);
     return loading;
   };
 }

@@ -142,3 +142,24 @@ test('a signed-in fan opening the artists page gets the artists, not the sign-in
   await expect(page.getByText('You must be logged in to view this page.')).toBeHidden();
   await expect(page.getByRole('dialog')).toBeHidden();
 });
+
+test('a page read again, or revalidated, gets the same words as its first read', async ({
+  request,
+}) => {
+  // The first read of an address goes through the app; later plain reads are the visitor
+  // lane's (modules/public-pages/visitor-lane.ts): they must be indistinguishable.
+  const perAnswer = new Set(['date', 'x-request-id']);
+  const same = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)));
+  for (const path of ['/about', '/no/such/page']) {
+    const first = await request.get(path);
+    const second = await request.get(path);
+    expect(second.status()).toBe(first.status());
+    expect(await second.body()).toEqual(await first.body());
+    expect(same(second.headers())).toEqual(same(first.headers()));
+  }
+  const etag = (await request.get('/about')).headers().etag ?? '';
+  const revalidated = await request.get('/about', { headers: { 'if-none-match': etag } });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers()['content-type']).toBeUndefined();
+});

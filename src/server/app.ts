@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,8 @@ import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
 import { createCacheInvalidation } from './modules/public-pages/cache-invalidation.js';
 import { registerPageCache } from './modules/public-pages/page-cache-plugin.js';
+import type { VisitorLane } from './modules/public-pages/visitor-lane.js';
+import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.js';
 import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
@@ -58,7 +61,21 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 /** Builds the whole server without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Set once the app is built; until then every request goes to Fastify.
+  let lane: VisitorLane | null = null;
   const app = Fastify({
+    // Fastify's own server, with the visitor lane in front of its handler (visitor-lane.ts).
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!lane?.answer(request, response, handler)) handler(request, response);
+      });
+      // Fastify's defaults for the server it makes itself: keep idle connections 72 s (past a
+      // load balancer's 60), no time limits of Node's own on requests.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logStream),
     genReqId: requestIdOf,
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
@@ -141,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPageCache(app, cacheInvalidation);
   registerApiEtag(app);
   registerHealth(app);
+  // After every other onSend hook: it keeps the headers they made.
+  lane = registerVisitorLane(app);
   options.beforeApiRoutes?.(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(demoMediaRoutes);

@@ -16,6 +16,7 @@ import { matchesEtag } from '../lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
 import { homeImagePreload, pagePreloads } from './page-preloads.js';
 import { pagePolicy } from './security-headers.js';
+import type { CachedPage } from '../modules/public-pages/page-cache.js';
 import { sendCachedDocument } from '../modules/public-pages/send-cached-page.js';
 import { pageDocuments, type WritePage } from '../modules/server-render/page-documents.js';
 import { pageRenderer } from '../modules/server-render/page-renderer.js';
@@ -141,7 +142,10 @@ export async function registerClientApp(
       if (path === SEARCH_FORM_PATH) return redirectSearch(request, reply);
       void reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp);
       const document = await documents.get(request, path);
-      if (document) return sendCachedDocument(request, reply.code(document.data.status), document);
+      if (document) {
+        app.visitorLane.offer(request, document as CachedPage<unknown>);
+        return sendCachedDocument(request, reply.code(document.data.status), document);
+      }
       const { html, found } = await writePage(request, path);
       // Weak: the same tag stands for the page in any of its encodings.
       const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;

@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '../../shared/messages/api.js';
 import { HttpError } from '../lib/http-errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether API requests are being refused because the event loop lags. */
+    overloaded: () => boolean;
+  }
+}
+
 /** How often the lag is judged; a verdict holds until the next one. */
 const SAMPLE_MS = 500;
 const RESOLUTION_MS = 10;
@@ -22,6 +29,7 @@ export function registerLoadShedding(app: FastifyInstance): void {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let overloaded = false;
+  app.decorate('overloaded', () => overloaded);
   let tickedAt = performance.now();
   const timer = setInterval(() => {
     const now = performance.now();

@@ -45,6 +45,8 @@ export interface TestAppOptions {
    * provokes what no client should see (a 500 on purpose) turns the check off.
    */
   checkAnswers?: boolean;
+  /** Hooks of the test's own, added just before the routes (AppOptions.beforeApiRoutes). */
+  beforeApiRoutes?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -80,7 +82,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.youtube ? { youtube: options.youtube } : {}),
-    ...(options.checkAnswers === false ? {} : { beforeApiRoutes: registerAnswerCheck }),
+    beforeApiRoutes: (app) => {
+      if (options.checkAnswers !== false) registerAnswerCheck(app);
+      options.beforeApiRoutes?.(app);
+    },
   });
   await app.ready();
   return {

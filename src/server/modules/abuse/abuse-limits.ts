@@ -4,11 +4,13 @@ import { connectRedis } from '../../lib/redis.js';
 import { apiMessages } from '../../../shared/messages/api.js';
 import { HttpError } from '../../lib/http-errors.js';
 import {
+  type AttemptCount,
   createMemoryAttemptStore,
   createRedisAttemptStore,
   type AttemptStore,
 } from './attempt-store.js';
 import { createFailureLimiter, type FailureLimiter } from './failure-limiter.js';
+import { GENERAL_LIMIT_PREFIX, rateLimitStoreOver } from './request-limit-store.js';
 
 const MINUTE = 60_000;
 
@@ -27,8 +29,15 @@ export const LIMITS = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    abuse: { login: FailureLimiter; recovery: FailureLimiter };
+    abuse: { login: FailureLimiter; recovery: FailureLimiter; general: GeneralLimit };
   }
+}
+
+/** The general per-address limit, for answers given before Fastify's hooks run. */
+export interface GeneralLimit {
+  max: number;
+  /** Counts one request from this address, as the rate-limit plugin would. */
+  count(address: string): Promise<AttemptCount>;
 }
 
 /**
@@ -40,9 +49,14 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
   const scale = app.config.RATE_LIMIT_SCALE;
   const redis = app.config.REDIS_URL ? connectRedis(app.config.REDIS_URL) : undefined;
   const store: AttemptStore = redis ? createRedisAttemptStore(redis) : createMemoryAttemptStore();
+  const general = scaled(LIMITS.general, scale);
   app.decorate('abuse', {
     login: createFailureLimiter(store, 'login', scaled(LIMITS.loginFailures, scale)),
     recovery: createFailureLimiter(store, 'recovery', scaled(LIMITS.recoveryFailures, scale)),
+    general: {
+      max: general.max,
+      count: (address) => store.hit(GENERAL_LIMIT_PREFIX + address, general.windowMs),
+    },
   });
   app.addHook('onClose', async () => {
     await store.close();
@@ -51,9 +65,9 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
 
   await app.register(rateLimit, {
     global: true,
-    max: scaled(LIMITS.general, scale).max,
-    timeWindow: LIMITS.general.windowMs,
-    ...(redis ? { redis, nameSpace: 'twang:rate:' } : {}),
+    max: general.max,
+    timeWindow: general.windowMs,
+    store: rateLimitStoreOver(store),
     // Redis away: serve rather than refuse everyone; the failure limits still need it and say so.
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/'),

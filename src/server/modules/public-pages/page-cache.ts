@@ -16,6 +16,8 @@ export interface CachedBody {
 
 /** A public page as built once and served to every visitor until something it shows changes. */
 export interface CachedPage<T> extends CachedBody {
+  /** The key it is kept under. */
+  readonly key: string;
   /**
    * The page as objects, for signed-in viewers and server rendering. Pages built in SQL arrive as
    * JSON text; it is parsed on first use only, since most pages are only ever sent as bytes.
@@ -62,6 +64,11 @@ function envelopeEnd(message: string): string {
 
 export interface PageCache {
   get<T>(key: string, recipe: PageRecipe<T>): Promise<CachedPage<T> | null>;
+  /**
+   * The page kept under this key, if it is kept and fresh; nothing is built. For answering
+   * without waiting (visitor-lane.ts).
+   */
+  peek(key: string): CachedPage<unknown> | undefined;
   /** Something any page may show changed: drop them all, here and on every other instance. */
   invalidate(): Promise<void>;
   /** A video's or an artist's like count changed: drop the pages that show it, everywhere. */
@@ -209,6 +216,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const endLength = Buffer.byteLength(envelopeEnd(message));
     const page: CachedPage<T> = {
       ...body,
+      key,
       get data(): T {
         if (data === undefined) {
           const json = body.body.subarray(ENVELOPE_START.length, body.body.length - endLength);
@@ -257,19 +265,28 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return promise;
   };
 
+  /** The kept page, as the most recently used; a page past its age is dropped. */
+  const fresh = (key: string): CachedPage<unknown> | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (now() - entry.builtAt >= maxAgeMs) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.page;
+  };
+
   return {
     get<T>(key: string, recipe: PageRecipe<T>) {
       // Each key is only ever built by one recipe, so its page has that recipe's type.
-      const entry = entries.get(key);
-      if (entry && now() - entry.builtAt < maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return Promise.resolve(entry.page as CachedPage<T>);
-      }
-      if (entry) remove(key);
+      const kept = fresh(key);
+      if (kept) return Promise.resolve(kept as CachedPage<T>);
       const flight = flying.get(key);
       return flight ? (flight.promise as Promise<CachedPage<T> | null>) : fly(key, recipe);
     },
+    peek: fresh,
     async invalidate() {
       apply({ kind: 'all' });
       await invalidation.publish({ kind: 'all' });

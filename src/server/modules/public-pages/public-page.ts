@@ -66,7 +66,10 @@ export async function servePublicPage<P, T>(
   }
   const page = await cachedPublicPage(app, kind, params);
   if (!page) throw notFound(kind.notFoundMessage);
-  if (!viewer) return sendCachedPage(request, reply, page);
+  if (!viewer) {
+    app.visitorLane.offer(request, page as CachedPage<unknown>);
+    return sendCachedPage(request, reply, page);
+  }
   return sendViewerPage(request, reply, app, viewer.id, {
     page,
     ids: kind.shown(page.data),

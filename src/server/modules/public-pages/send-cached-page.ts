@@ -16,7 +16,7 @@ export function sendCachedPage<R extends FastifyReply>(
   page: CachedBody,
 ): R {
   void reply.type('application/json; charset=utf-8');
-  return sendForm(reply, chooseForm(request, page));
+  return sendForm(reply, chooseForm(request.headers['accept-encoding'], page));
 }
 
 /**
@@ -28,26 +28,33 @@ export function sendCachedDocument<R extends FastifyReply>(
   reply: R,
   page: CachedBody,
 ): R {
-  const form = chooseForm(request, page);
-  void reply.type('text/html; charset=utf-8');
-  if (reply.statusCode === 200 && matchesEtag(request.headers['if-none-match'], form.etag)) {
-    void reply.code(304).header('vary', 'accept-encoding').header('etag', form.etag).send();
+  const form = chooseForm(request.headers['accept-encoding'], page);
+  if (reply.statusCode === 200 && formMatches(request.headers['if-none-match'], form)) {
+    // As an API answer's 304 (plugins/api-etag.ts): validators, no body or its type.
+    void reply.code(304).header('vary', 'accept-encoding').header('etag', form.etag).send('');
     return reply;
   }
+  void reply.type('text/html; charset=utf-8');
   return sendForm(reply, form);
 }
 
-interface Form {
+/** The bytes sent for one Accept-Encoding, and their validator. */
+export interface Form {
   etag: string;
   encoding: Encoding | null;
   bytes: Buffer;
 }
 
-function chooseForm(request: FastifyRequest, page: CachedBody): Form {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+export function chooseForm(acceptEncoding: string | undefined, page: CachedBody): Form {
+  const encoding = preferredEncoding(acceptEncoding);
   const encoded = encoding ? page.encodings.get(encoding) : null;
   if (!encoding || !encoded) return { etag: page.etag, encoding: null, bytes: page.body };
   return { etag: `W/${page.etag.slice(0, -1)}-${encoding}"`, encoding, bytes: encoded };
+}
+
+/** Whether the client already holds these bytes (If-None-Match). */
+export function formMatches(ifNoneMatch: string | undefined, form: Form): boolean {
+  return matchesEtag(ifNoneMatch, form.etag);
 }
 
 function sendForm<R extends FastifyReply>(reply: R, form: Form): R {

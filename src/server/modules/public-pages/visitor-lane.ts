@@ -1,0 +1,214 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { requestIdOf } from '../../lib/logging.js';
+import type { GeneralLimit } from '../abuse/abuse-limits.js';
+import type { CachedPage, PageCache } from './page-cache.js';
+import { chooseForm, formMatches } from './send-cached-page.js';
+
+/**
+ * The answer's headers that differ from one request to the next; every other header of a cached
+ * page's answer is the same for every visitor who asks for that address.
+ */
+const PER_REQUEST = new Set([
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'etag',
+  'content-encoding',
+  'content-length',
+]);
+
+/** Addresses remembered at most; past it the oldest is forgotten (it is learnt again if asked). */
+const MAX_ADDRESSES = 10_000;
+
+export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** An address whose answer is a cached page: which one, and how Fastify's hooks dressed it. */
+interface Learnt {
+  key: string;
+  status: number;
+  /** The headers every visitor gets, flattened for writeHead ([name, value, name, value…]). */
+  headers: string[];
+  /** Whether the general per-address limit counts it (the API's reads; pages are not counted). */
+  counted: boolean;
+}
+
+export interface VisitorLane {
+  /**
+   * Marks this answer as a cached page any visitor would get at this address: when it leaves
+   * with its status and headers, the lane remembers them. Call only for a visitor's read.
+   */
+  offer(request: FastifyRequest, page: CachedPage<unknown>): void;
+  /** Fastify's last onSend hook: remembers the offered answer's headers. */
+  learn(request: FastifyRequest, reply: FastifyReply): void;
+  /**
+   * Answers a visitor's repeat read of a learnt address from the page cache, before Fastify:
+   * true when it took the request, false to leave it to the app. `app` is the app's own
+   * handler, for a request taken that turns out to need it (an address over its limit).
+   */
+  answer(request: IncomingMessage, response: ServerResponse, app: RequestHandler): boolean;
+}
+
+export interface VisitorLaneOptions {
+  pageCache: PageCache;
+  general: GeneralLimit;
+  log: FastifyBaseLogger;
+  /** Whether client addresses come from X-Forwarded-For (TRUST_PROXY), as Fastify reads them. */
+  trustProxy: boolean;
+  /** False while the app refuses requests (shutting down, shedding load): it answers those. */
+  open: () => boolean;
+}
+
+/**
+ * A cached page's answer to a visitor is the same bytes and the same headers every time, and
+ * for it Fastify's request objects, its routing and its dozen hooks (security headers, CORS,
+ * rate limit, authentication, access rules, ETag) cost about twice the answer itself. The first
+ * time an address is answered through the app with a cached page, the lane keeps what the hooks
+ * made of it; afterwards a visitor's plain GET of that address is answered here, in the same
+ * words, while the page is kept. Anything else (a token, an Origin, a method other than GET, a
+ * page dropped by a change) goes through the app as before, so the rules stay in one place.
+ */
+export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
+  const { pageCache, general, log, trustProxy, open } = options;
+  const learnt = new Map<string, Learnt>();
+  const offered = new WeakMap<FastifyRequest, string>();
+  // Most addresses share one of two or three header sets: keep each once.
+  const headerSets = new Map<string, string[]>();
+
+  const shared = (headers: string[]) => {
+    const signature = headers.join('\n');
+    const known = headerSets.get(signature);
+    if (known) return known;
+    headerSets.set(signature, headers);
+    return headers;
+  };
+
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: Learnt,
+    page: CachedPage<unknown>,
+    limit: string[],
+  ) => {
+    const started = LOGS_REQUESTS.has(log.level) ? performance.now() : 0;
+    const form = chooseForm(request.headers['accept-encoding'], page);
+    const id = requestIdOf(request);
+    const headers = ['x-request-id', id, ...limit, ...route.headers, 'etag', form.etag];
+    let status = route.status;
+    if (status === 200 && formMatches(request.headers['if-none-match'], form)) {
+      status = 304;
+      // The app's 304s carry no body headers but an empty body's length.
+      response.writeHead(304, [...withoutBodyHeaders(headers), 'content-length', '0']);
+      response.end();
+    } else {
+      if (form.encoding) headers.push('content-encoding', form.encoding);
+      headers.push('content-length', String(form.bytes.length));
+      response.writeHead(status, headers);
+      response.end(form.bytes);
+    }
+    if (started) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      log.info({ requestId: id, method: 'GET', url: request.url, status, ms }, 'request');
+    }
+  };
+
+  return {
+    offer(request, page) {
+      offered.set(request, page.key);
+    },
+
+    learn(request, reply) {
+      const key = offered.get(request);
+      if (key === undefined || !isPlainRead(request.raw)) return;
+      const headers: string[] = [];
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (PER_REQUEST.has(name) || value === undefined) continue;
+        headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      const url = request.url;
+      learnt.delete(url);
+      if (learnt.size >= MAX_ADDRESSES) learnt.delete(learnt.keys().next().value as string);
+      learnt.set(url, {
+        key,
+        status: reply.statusCode,
+        headers: shared(headers),
+        counted: reply.hasHeader('x-ratelimit-limit'),
+      });
+    },
+
+    answer(request, response, app) {
+      const url = request.url;
+      if (url === undefined || !isPlainRead(request)) return false;
+      const route = learnt.get(url);
+      if (!route || !open()) return false;
+      const page = pageCache.peek(route.key);
+      if (!page) {
+        learnt.delete(url);
+        return false;
+      }
+      if (!route.counted) {
+        send(request, response, route, page, []);
+        return true;
+      }
+      const address = clientAddress(request, trustProxy);
+      if (address === undefined) return false;
+      general.count(address).then(
+        (count) => {
+          if (count.count > general.max) {
+            // Over the limit: the app refuses it in its own words (429, Retry-After).
+            app(request, response);
+            return;
+          }
+          send(request, response, route, page, [
+            'x-ratelimit-limit',
+            String(general.max),
+            'x-ratelimit-remaining',
+            String(general.max - count.count),
+            'x-ratelimit-reset',
+            String(Math.ceil(count.resetInMs / 1000)),
+          ]);
+        },
+        () => app(request, response),
+      );
+      return true;
+    },
+  };
+}
+
+/**
+ * A visitor's plain read: GET, no credentials, not from another origin (CORS answers differ),
+ * no range. Conditional reads (If-None-Match) are plain: the lane answers 304 as the app does.
+ */
+function isPlainRead(request: IncomingMessage): boolean {
+  const headers = request.headers;
+  return (
+    request.method === 'GET' &&
+    headers.authorization === undefined &&
+    headers.origin === undefined &&
+    headers.range === undefined
+  );
+}
+
+/** Every hop is trusted (TRUST_PROXY=true), as Fastify's `trustProxy: true` trusts them. */
+const trustEveryHop = () => true;
+
+/** The client's address exactly as Fastify reads it (request.ip), with the same library. */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  return trustProxy ? proxyAddr(request, trustEveryHop) : request.socket.remoteAddress;
+}
+
+/** The levels at which plugins/request-log.ts writes a line for an answered read. */
+const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
+
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
+
+function withoutBodyHeaders(headers: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!;
+    if (!BODY_HEADERS.has(name)) kept.push(name, headers[i + 1]!);
+  }
+  return kept;
+}

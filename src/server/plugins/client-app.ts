@@ -10,6 +10,7 @@ import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
 import { cachedHomePage } from '../modules/home/home-routes.js';
+import { cachedVideo } from '../modules/videos/video-page.js';
 import { siteConfigOf } from '../modules/site/site-routes.js';
 import { preferredEncoding } from '../lib/content-encoding.js';
 import { matchesEtag } from '../lib/etag.js';
@@ -98,7 +99,7 @@ export async function registerClientApp(
 
   const describe = async (request: FastifyRequest, path: string): Promise<DescribedPage> => {
     try {
-      return await describePage(app.db, site, path);
+      return await describePage(app.db, site, path, { video: (id) => cachedVideo(app, id) });
     } catch (error) {
       // A preview is a nicety: the page itself must still load when the lookup fails.
       request.log.warn({ err: error }, 'page meta lookup failed');

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArtist, buildTag, buildVideo } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { cachedVideo } from '../videos/video-page.js';
+import { describePage } from './page-meta.js';
+import { siteOf } from './seo-routes.js';
 import { jsonLdBlocks, makeClientDir, metaContents } from './seo-test-client.js';
 
 const PUBLIC_URL = 'https://twang.example';
@@ -68,6 +71,21 @@ describe('link previews of /videos/{id}', () => {
       embedUrl: embed,
       contentUrl: 'https://www.youtube.com/watch?v=abcDEF12345',
     });
+  });
+
+  it('describes a video the same from its cached page as from the database', async () => {
+    const video = await buildVideo(t.db, {
+      title: 'Cached & Described',
+      description: 'A <b>bold</b> night.',
+      youtubeId: 'zyxWVU98765',
+    });
+    const site = siteOf(t.app);
+    const path = `/videos/${video.id}`;
+    const fromCache = await describePage(t.db, site, path, {
+      video: (id) => cachedVideo(t.app, id),
+    });
+    expect(fromCache.found).toBe(true);
+    expect(fromCache).toEqual(await describePage(t.db, site, path));
   });
 
   it('replaces the build-time title and description instead of adding a second one', async () => {

@@ -1,4 +1,5 @@
 import { fillSeoText, seoMessages } from '../../../shared/messages/seo.js';
+import type { Video } from '../../../shared/schemas/catalogue.js';
 import { isSitePath } from '../../../shared/page-paths.js';
 import type { Database } from '../../db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
@@ -35,7 +36,21 @@ function missingPage(site: Site): DescribedPage {
  * The head tags for a page path. Only what a visitor may see is described: a private video,
  * like an unknown id, gets the plain page, so its title never reaches a preview.
  */
-export async function describePage(db: Database, site: Site, path: string): Promise<DescribedPage> {
+/**
+ * Where a page's subject is read from. By default the database; the server render passes the
+ * page cache, which holds the very page it renders, so describing it costs no query.
+ */
+export interface PageSubjects {
+  /** A public video as the API presents it, or null when visitors cannot see it. */
+  video?: (id: number) => Promise<Video | null>;
+}
+
+export async function describePage(
+  db: Database,
+  site: Site,
+  path: string,
+  subjects: PageSubjects = {},
+): Promise<DescribedPage> {
   if (path === '/') return { meta: homeMeta(site), found: true };
   if (!isSitePath(path)) return missingPage(site);
   const own = ownDescription(site, path);
@@ -51,7 +66,7 @@ export async function describePage(db: Database, site: Site, path: string): Prom
   const kind = match[1];
   const meta =
     kind === 'videos'
-      ? await videoMeta(db, site, id)
+      ? await videoMeta(site, await (subjects.video ?? ((videoId) => findVideo(db, videoId)))(id))
       : kind === 'artists'
         ? await artistMeta(db, site, id)
         : await categoryMeta(db, site, id);
@@ -102,10 +117,13 @@ function homeMeta(site: Site): PageMeta {
 
 const titled = (site: Site, name: string) => `${name} | ${site.brand}`;
 
-async function videoMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
+async function findVideo(db: Database, id: number): Promise<Video | null> {
   const row = await findVideoById(db, id);
-  if (!row?.isPublic) return null;
-  const video = toVideo(row, []);
+  return row?.isPublic ? toVideo(row, []) : null;
+}
+
+function videoMeta(site: Site, video: Video | null): PageMeta | null {
+  if (!video) return null;
   const url = absoluteUrl(site, `/videos/${video.id}`);
   const image = absoluteUrl(site, video.thumbnail);
   const embed = youtubeEmbedUrl(video.youtube_id);

@@ -144,3 +144,22 @@ export async function openSettled(page: Page, path: string): Promise<void> {
     await document.fonts.ready;
   });
 }
+
+/**
+ * Collects what the console says that a page should never make it say: warnings, script errors
+ * and page errors. Not a resource that failed to load (a missing page's 404, a picture from
+ * another host on a machine without the internet): that is the network's doing.
+ */
+export function watchConsole(page: Page): string[] {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    const network = message.text().startsWith('Failed to load resource');
+    // Debian's Chromium does not know YouTube's 'web-share' player permission; Chrome does.
+    if (message.text() === "Unrecognized feature: 'web-share'.") return;
+    if (message.type() === 'warning' || (message.type() === 'error' && !network)) {
+      logged.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  return logged;
+}

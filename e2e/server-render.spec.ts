@@ -1,21 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
-import { pickCatalogueIds, signInFreshUser } from './pages.js';
-
-/** What the console says that a page should never make it say (not the 404 of a missing page). */
-function watchConsole(page: Page): string[] {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    const network = message.text().startsWith('Failed to load resource');
-    // Debian's Chromium does not know YouTube's 'web-share' player permission; Chrome does.
-    if (message.text() === "Unrecognized feature: 'web-share'.") return;
-    if (message.type() === 'warning' || (message.type() === 'error' && !network)) {
-      logged.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => logged.push(error.message));
-  return logged;
-}
+import { expect, test } from '@playwright/test';
+import { pickCatalogueIds, signInFreshUser, watchConsole } from './pages.js';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

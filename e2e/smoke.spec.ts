@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchConsole } from './pages.js';
 
 test('the home page shows the featured video and the demo layout rows from the API', async ({
   page,
@@ -13,15 +14,7 @@ test('the home page shows the featured video and the demo layout rows from the A
 test('a first load of each public page logs no warning or script error to the console', async ({
   page,
 }) => {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    // A picture from another host may fail to load on a machine without the internet: that is
-    // the network's doing, not the page's.
-    const network = message.text().startsWith('Failed to load resource');
-    if (message.type() === 'warning' || (message.type() === 'error' && !network)) {
-      logged.push(message.text());
-    }
-  });
+  const logged = watchConsole(page);
   for (const path of ['/', '/about', '/search/porch', '/no/such/page']) {
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();

@@ -13,6 +13,7 @@ import { killAllChildren, REPO_ROOT } from './children.js';
 import { snapshotBuild } from './build-snapshot.js';
 import { startCeiling } from './ceiling-client.js';
 import { runEmbeddedPhase } from './embedded-phase.js';
+import { runEmbeddedScalePhase } from './embedded-scale-phase.js';
 import { startLoader } from './load-client.js';
 import type { BenchContext } from './measure.js';
 import { runPostgresPhase, type PhaseOutput } from './postgres-phase.js';
@@ -78,6 +79,11 @@ try {
   if (settings.only === null || settings.only.test('embedded')) {
     await phase('Embedded database (PGlite)', () =>
       runEmbeddedPhase(settings, context, RESULTS_DIR, output),
+    );
+  }
+  if (settings.only === null || settings.only.test('embedded, scale')) {
+    await phase('Embedded at scale', () =>
+      runEmbeddedScalePhase(settings, context, RESULTS_DIR, output),
     );
   }
 } finally {

@@ -1,0 +1,139 @@
+/**
+ * The embedded database at catalogue scale (issue 13): the production server on PGlite with the
+ * scale catalogue (100k videos in the full run) in a DATA_DIR the bench seeds once and keeps in
+ * bench-data/, read the way a crawler and searching fans read it: video pages and searches
+ * never asked before, while the probe watches the event loop, which the database shares.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/client.js';
+import { seedScaleCatalogue } from '../seed-scale.js';
+import { REPO_ROOT } from './children.js';
+import { clientGet, eachOnce, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { loopDelayFigure, memoryFigure } from './figures.js';
+import { send } from './http.js';
+import { measureEndpoint, type BenchContext } from './measure.js';
+import type { PhaseOutput } from './postgres-phase.js';
+import { searchMix, searchPath, uncachedSearches } from './search-mix.js';
+import { startBenchServer } from './server-process.js';
+import type { BenchSettings } from './settings.js';
+
+const PHASE = 'embedded, scale';
+/** Written after a complete seeding: the size it holds. */
+const SIZE_FILE = 'bench-size.json';
+
+/** The DATA_DIR holding the scale catalogue, seeded now unless it holds this size already. */
+async function scaleDataDir(settings: BenchSettings): Promise<string> {
+  const dir = join(REPO_ROOT, 'bench-data', settings.smoke ? 'embedded-smoke' : 'embedded-scale');
+  const sizeFile = join(dir, SIZE_FILE);
+  const wanted = JSON.stringify(settings.size);
+  if (existsSync(sizeFile) && readFileSync(sizeFile, 'utf8') === wanted) return dir;
+  console.log(`Seeding the embedded scale catalogue in ${dir} (once; kept for later runs)…`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const handle = await openDatabase({ dataDir: dir });
+  try {
+    await handle.migrate();
+    await seedScaleCatalogue(handle, settings.size, { reset: false });
+  } finally {
+    await handle.close();
+  }
+  writeFileSync(sizeFile, wanted);
+  return dir;
+}
+
+/** Video ids as a crawler finds them: every video page the sitemap lists. */
+async function sitemapVideoIds(origin: string): Promise<number[]> {
+  const answer = await send(origin, { method: 'GET', path: '/sitemap.xml' });
+  const ids = [...answer.body.toString().matchAll(/\/videos\/(\d+)</g)].map((m) => Number(m[1]));
+  if (ids.length === 0) throw new Error('the sitemap lists no video');
+  return ids;
+}
+
+export async function runEmbeddedScalePhase(
+  settings: BenchSettings,
+  context: BenchContext,
+  resultsDir: string,
+  output: PhaseOutput,
+): Promise<void> {
+  const { rows, figures, problems } = output;
+  const C = settings.connections;
+  const dataDir = await scaleDataDir(settings);
+  const server = await startBenchServer({
+    build: context.build,
+    env: { DATA_DIR: dataDir, SEED: 'none' },
+    logFile: join(resultsDir, 'server-embedded-scale.log'),
+    probeFile: join(resultsDir, '.loop-delay-embedded-scale.json'),
+  });
+  try {
+    const videoIds = await sitemapVideoIds(server.origin);
+    // Two halves: the API's answers, then the pages' HTML, each id asked once in all.
+    const half = Math.floor(videoIds.length / 2);
+    const cachedIds = videoIds.slice(0, 40);
+    const searches = uncachedSearches(6000);
+    const endpoints: Endpoint[] = [
+      {
+        name: 'GET /api/videos/{id} (each id once)',
+        connections: C,
+        ...eachOnce(
+          videoIds.slice(40, half).map((id) => clientGet(`/api/videos/${id}`)),
+          C,
+          1000,
+        ),
+        targets: [{ metric: 'p99', op: '<=', value: 100 }],
+      },
+      {
+        name: `GET /api/search/{q} (each query once, ${C} conn)`,
+        connections: C,
+        ...eachOnce(
+          searches.map((query) => clientGet(searchPath(query))),
+          C,
+          1000,
+        ),
+        targets: [{ metric: 'p99', op: '<=', value: 150 }],
+      },
+      {
+        name: 'GET /videos/{id} page (each id once)',
+        connections: C,
+        ...eachOnce(
+          videoIds.slice(half).map((id) => clientGet(`/videos/${id}`)),
+          C,
+          500,
+        ),
+        targets: [],
+        contentType: /text\/html/,
+      },
+    ];
+    const mixedList = interleave(
+      [clientGet('/api/home')],
+      cachedIds.map((id) => clientGet(`/api/videos/${id}`)),
+      searchMix().map((query) => clientGet(searchPath(query))),
+    );
+    endpoints.push({
+      name: 'mixed: home, video, search',
+      connections: C,
+      perConnection: rotations(mixedList, C),
+      samples: spread(mixedList, 16),
+      targets: [],
+    });
+    for (const endpoint of endpoints) {
+      if (settings.only && !settings.only.test(`${PHASE}: ${endpoint.name}`)) continue;
+      const row = await measureEndpoint(context, server, PHASE, endpoint);
+      rows.push(row);
+      figures.push(
+        loopDelayFigure(`event-loop delay, embedded at scale: ${endpoint.name}`, row.loopDelay),
+      );
+    }
+    figures.push(
+      memoryFigure(
+        'server RSS (VmHWM), embedded at scale, after the load',
+        server.peakRssMb(),
+        server.rssMb(),
+      ),
+    );
+  } finally {
+    const problem = server.logProblem('embedded server at scale');
+    if (problem) problems.push(problem);
+    await server.stop();
+  }
+}

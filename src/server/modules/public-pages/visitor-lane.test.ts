@@ -128,6 +128,17 @@ describe('the visitor lane', () => {
     expect(sameForEveryone(fromLane.headers)).toEqual(sameForEveryone(fromApp.headers));
   });
 
+  it('never learns a 304: the next plain read of that address gets the page', async () => {
+    const path = `/api/videos/${(await buildVideo(t.db)).id}`;
+    // Another address of the same page: its ETag, to revalidate the first read of `path` with.
+    const etag = String((await get(`${path}/`, BR)).headers.etag);
+    const revalidated = await counted(path, { ...BR, 'if-none-match': etag });
+    expect([revalidated.viaApp, revalidated.status]).toEqual([true, 304]);
+    const plain = await get(path, BR);
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(0);
+  });
+
   it('leaves signed-in readers, other origins, HEAD and ranges to the app', async () => {
     const path = `/api/videos/${videoId}`;
     await get(path, BR);

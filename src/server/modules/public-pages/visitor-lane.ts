@@ -122,6 +122,8 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
     learn(request, reply) {
       const key = offered.get(request);
       if (key === undefined || !isPlainRead(request.raw)) return;
+      // A 304 (the client held the bytes) says nothing of what the next visitor gets.
+      if (reply.statusCode !== 200 && reply.statusCode !== 404) return;
       const headers: string[] = [];
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (PER_REQUEST.has(name) || value === undefined) continue;

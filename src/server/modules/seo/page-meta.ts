@@ -66,7 +66,7 @@ export async function describePage(
   const kind = match[1];
   const meta =
     kind === 'videos'
-      ? await videoMeta(site, await (subjects.video ?? ((videoId) => findVideo(db, videoId)))(id))
+      ? videoMeta(site, await (subjects.video?.(id) ?? findVideo(db, id)))
       : kind === 'artists'
         ? await artistMeta(db, site, id)
         : await categoryMeta(db, site, id);

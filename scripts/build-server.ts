@@ -55,7 +55,11 @@ async function buildServer(): Promise<void> {
   await rm(join(ROOT, 'dist/shared'), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/server.ts'],
+    // The embedded database's thread is an entry of its own, beside server.js (see server.ts).
+    entryPoints: {
+      server: 'src/server/server.ts',
+      'pglite-worker': 'src/server/db/embedded/pglite-worker.ts',
+    },
     tsconfig: 'tsconfig.server.json',
     bundle: true,
     platform: 'node',

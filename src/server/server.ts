@@ -11,6 +11,12 @@ import { startupErrorLine } from './setup/startup-error.js';
  */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
+/** The embedded database's thread: its own entry point in the bundle, beside this one. */
+const EMBEDDED_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './db/embedded/pglite-worker.ts' : './pglite-worker.js',
+  import.meta.url,
+);
+
 /** Settled later, but failing early must not count as an unhandled rejection meanwhile. */
 function started<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -35,7 +41,10 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL) {
     const firstRun = await import('./setup/first-run-process.js');
     if (firstRun.isFirstRunProcess()) {
-      await firstRun.prepareNewDatabase(config, MIGRATIONS_FOLDER);
+      await firstRun.prepareNewDatabase(config, {
+        migrationsFolder: MIGRATIONS_FOLDER,
+        embeddedWorker: EMBEDDED_WORKER,
+      });
       process.exit(0);
     }
     if (firstRun.wantsFirstRunProcess(config)) {
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
     // The home page asks three queries at once: its first visitor need not wait to connect.
     warmConnections: 3,
     migrationsFolder: MIGRATIONS_FOLDER,
+    embeddedWorker: EMBEDDED_WORKER,
   });
   const migrated = started(database.migrate());
   const app = await appModule

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { migratePglite, migratePostgres } from './migrate.js';
+import type { EmbeddedServer } from './embedded/embedded-server.js';
+import { migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 
-/** The embedded database's page cache (see openDatabase). */
-const PGLITE_SHARED_BUFFERS = '16MB';
+/** Connections from the app's pool to the embedded database's thread. */
+const EMBEDDED_CONNECTIONS = 4;
 
 /** One query interface over both engines: PGlite (embedded) and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,71 +31,82 @@ export interface DatabaseOptions {
   warmConnections?: number;
   /** Where the SQL migrations are; by default beside db/migrate.ts (sources and tests). */
   migrationsFolder?: string;
+  /** In memory, from this dump of a migrated database (tests; see testing/global-setup.ts). */
+  embeddedTemplate?: string;
+  /** The embedded database's worker module; by default beside its starter (sources and tests). */
+  embeddedWorker?: URL;
 }
 
 /**
- * Each engine's driver is loaded only when it is used: a PostgreSQL start never compiles PGlite,
- * an embedded one never loads pg (a noticeable share of the start-up time).
+ * Both engines answer through pg and drizzle's node-postgres driver: PostgreSQL over its own
+ * connections, the embedded database (PGlite) from a thread of its own over a Unix socket
+ * (embedded/), so a long query there no longer stalls the server's event loop.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { url } = options;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-    ]);
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? 10,
-      // The statements prepared by name (db/prepared.ts) are the per-request pages and lookups,
-      // written so one plan fits every value. PostgreSQL would otherwise keep planning a search
-      // or a video page afresh at each execution (its generic plan looks dearer on estimates),
-      // which cost more than running it: 1.2 ms of planning against 0.8 ms of work.
-      options: '-c plan_cache_mode=force_generic_plan',
-      // With the database away, a request fails in seconds (503) instead of waiting for ever.
-      connectionTimeoutMillis: 5000,
-    });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
-    for (let i = 0; i < (options.warmConnections ?? 0); i++) {
-      // A failure is the first query's to report (a start-up migrates first and says why).
-      pool.connect().then(
-        (client) => client.release(),
-        () => undefined,
-      );
-    }
-    const pgDb = drizzlePg({ client: pool, schema });
-    return {
-      db: pgDb as unknown as Database,
-      kind: 'postgres',
-      migrate: () => migratePostgres(pool, pgDb, options.migrationsFolder),
-      close: () => pool.end(),
-    };
+  const onPostgres = url !== undefined && /^postgres(ql)?:\/\//.test(url);
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const embedded = onPostgres ? null : await startEmbedded(options);
+  const pool = new pg.Pool({
+    ...(embedded
+      ? {
+          host: embedded.host,
+          port: embedded.port,
+          user: embedded.user,
+          database: embedded.database,
+          // PGlite runs one query at a time; a few connections keep the next ones queued in its
+          // thread while the server works on answers (see embedded/shared-session.ts).
+          max: EMBEDDED_CONNECTIONS,
+          idleTimeoutMillis: 0,
+        }
+      : {
+          connectionString: url,
+          max: options.poolSize ?? 10,
+          // The statements prepared by name (db/prepared.ts) are the per-request pages and
+          // lookups, written so one plan fits every value. PostgreSQL would otherwise keep
+          // planning a search or a video page afresh at each execution (its generic plan looks
+          // dearer on estimates), which cost more than running it: 1.2 ms of planning against
+          // 0.8 ms of work.
+          options: '-c plan_cache_mode=force_generic_plan',
+        }),
+    // With the database away, a request fails in seconds (503) instead of waiting for ever.
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  for (let i = 0; i < (options.warmConnections ?? 0); i++) {
+    // A failure is the first query's to report (a start-up migrates first and says why).
+    pool.connect().then(
+      (client) => client.release(),
+      () => undefined,
+    );
   }
+  const db = drizzle({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: embedded ? 'pglite' : 'postgres',
+    migrate: () => migratePostgres(pool, db, options.migrationsFolder),
+    close: async () => {
+      await pool.end();
+      await embedded?.close();
+    },
+  };
+}
+
+/** PGlite in its thread: on disk in dataDir, or in memory (memory://, or no dataDir). */
+async function startEmbedded(options: DatabaseOptions): Promise<EmbeddedServer> {
   let dataDir: string | undefined;
-  if (url !== 'memory://' && options.dataDir) {
+  if (options.url !== 'memory://' && options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = options.dataDir;
   }
-  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/unaccent'),
-    import('drizzle-orm/pglite'),
-  ]);
-  const client = await PGlite.create({
+  const { startEmbeddedServer } = await import('./embedded/embedded-server.js');
+  return startEmbeddedServer({
     dataDir,
-    extensions: { pg_trgm, unaccent },
-    // PostgreSQL's default 128 MB of shared buffers live in the process's WebAssembly memory,
-    // which never shrinks; the demo catalogue fits in a fraction. 16 MB took ~100 MB off the
-    // server's resident memory, with no loss of throughput on the demo data.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    templateFile: options.embeddedTemplate,
+    workerFile: options.embeddedWorker,
   });
-  const pgliteDb = drizzlePglite({ client, schema });
-  return {
-    db: pgliteDb as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(client, pgliteDb, options.migrationsFolder),
-    close: () => client.close(),
-  };
 }

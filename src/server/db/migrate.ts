@@ -50,6 +50,7 @@ export async function isMigrated(
   }
 }
 
+/** PGlite in this thread (the tests' template, testing/global-setup.ts); servers reach theirs through pg. */
 export async function migratePglite<T extends Record<string, unknown>>(
   client: PGlite,
   db: PgliteDatabase<T>,

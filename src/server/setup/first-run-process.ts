@@ -50,8 +50,11 @@ function logLine(config: Config): (message: string) => void {
 }
 
 /** The child's whole work: migrate, add the first-run content, close the files. */
-export async function prepareNewDatabase(config: Config, migrationsFolder: string): Promise<void> {
-  const database = await openDatabase({ dataDir: config.DATA_DIR, migrationsFolder });
+export async function prepareNewDatabase(
+  config: Config,
+  files: { migrationsFolder: string; embeddedWorker: URL },
+): Promise<void> {
+  const database = await openDatabase({ dataDir: config.DATA_DIR, ...files });
   try {
     await database.migrate();
     await prepareContent({ config, db: database.db, log: { info: logLine(config) } });

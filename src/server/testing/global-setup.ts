@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { postgresTemplateName } from './postgres-names.js';
-import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { openPglite } from '../db/embedded/open-pglite.js';
+import { migratePglite } from '../db/migrate.js';
 import pg from 'pg';
 
 declare module 'vitest' {
@@ -40,13 +42,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const handle = await openDatabase({ url: 'memory://' });
-  await handle.migrate();
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  // Migrated here, in this thread: dumping the files is PGlite's own call, not a query.
+  const client = await openPglite({});
+  await migratePglite(client, drizzle({ client }));
   const dump = await client.dumpDataDir('none');
   const file = join(tmpdir(), `twang-pglite-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  await handle.close();
+  await client.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return async () => rm(file, { force: true });

@@ -1,14 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
-import * as schema from '../db/schema.js';
 import { loadConfig, type Config } from '../env.js';
 import type { LogStream } from '../lib/logging.js';
 import type { Mailer } from '../modules/mail/mailer.js';
@@ -125,17 +119,10 @@ async function openTestDatabase(via: (url: string) => string = (url) => url): Pr
       },
     };
   }
-  const template = await readFile(inject('pgliteTemplate'));
-  const client = await PGlite.create({
-    loadDataDir: new Blob([template]),
-    extensions: { pg_trgm, unaccent },
+  // The server's own path: PGlite in its thread, reached through pg (db/embedded/).
+  const handle = await openDatabase({
+    url: 'memory://',
+    embeddedTemplate: inject('pgliteTemplate'),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  const handle: DatabaseHandle = {
-    db,
-    kind: 'pglite',
-    migrate: async () => undefined,
-    close: () => client.close(),
-  };
   return { handle, dropDatabase: async () => undefined, url: null };
 }

@@ -7,8 +7,9 @@ import { hasQueuedSuggestions, refreshQueuedSuggestions } from './suggestions-re
 const POLL_MS = 5000;
 
 /**
- * Videos ranked per statement. PGlite runs on the event loop, so its batches stay small enough
- * (~1 ms a video) not to stall requests; PostgreSQL works in its own process.
+ * Videos ranked per statement. PGlite runs one statement at a time, so its batches stay small
+ * enough (~1 ms a video) for requests' queries not to wait long behind one; PostgreSQL runs
+ * them side by side.
  */
 const BATCH = { pglite: 20, postgres: 500 } as const;
 
@@ -27,7 +28,7 @@ export async function refreshAllSuggestions(
     if (taken === 0) return done;
     done += taken ?? 0;
     onBatch(done);
-    // Between batches, requests waiting for the event loop (PGlite) or the pool go first.
+    // Between batches, requests' queries waiting for PGlite or the pool go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

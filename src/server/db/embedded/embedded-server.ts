@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +53,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
         { eval: true, workerData: start },
       )
     : new Worker(workerFile, { workerData: start });
+  // A process that exits without closing (a stop that timed out, a failed start) leaves no folder.
+  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeFolder);
   let closing = false;
   const replies = listen(worker);
   const first = await replies.next();
   if (first.type !== 'ready') {
     await worker.terminate();
+    process.off('exit', removeFolder);
     await rm(folder, { recursive: true, force: true });
     throw new Error(`The embedded database could not start: ${describe(first)}`);
   }
@@ -75,6 +80,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       worker.postMessage({ type: 'close' } satisfies WorkerRequest);
       const last = await replies.next();
       await worker.terminate();
+      process.off('exit', removeFolder);
       await rm(folder, { recursive: true, force: true });
       if (last.type === 'failed')
         throw new Error(`The embedded database did not close: ${last.message}`);

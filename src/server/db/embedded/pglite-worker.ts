@@ -25,7 +25,11 @@ try {
   const identity = await db.query<{ user: string; database: string }>(
     'SELECT current_user AS "user", current_database() AS "database"',
   );
-  const session = new SharedSession(db);
+  const session = new SharedSession(db, {
+    onError: (error) => {
+      console.error('The embedded database reset its connections after an error:', error);
+    },
+  });
   const server = session.server();
   server.listen(start.socketPath, () => {
     const { user, database } = identity.rows[0] ?? { user: 'postgres', database: 'postgres' };
@@ -34,11 +38,13 @@ try {
   port.on('message', (request: WorkerRequest) => {
     if (request.type !== 'close') return;
     server.close();
-    session.disconnectAll();
-    db.close().then(
-      () => reply({ type: 'closed' }),
-      (error: unknown) => reply({ type: 'failed', message: String(error) }),
-    );
+    session
+      .close()
+      .then(() => db.close())
+      .then(
+        () => reply({ type: 'closed' }),
+        (error: unknown) => reply({ type: 'failed', message: String(error) }),
+      );
   });
 } catch (error) {
   reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

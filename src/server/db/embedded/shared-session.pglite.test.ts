@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:net';
+import { connect as connectSocket, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,8 @@ beforeAll(async () => {
   db = await openPglite({});
   await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)');
   folder = await mkdtemp(join(tmpdir(), 'twang-session-test-'));
-  server = new SharedSession(db).server();
+  // A client holding the session idle is cut off after this long (30 s in the server).
+  server = new SharedSession(db, { holderIdleMs: 300 }).server();
   await new Promise<void>((resolve) => server.listen(join(folder, '.s.PGSQL.5432'), resolve));
 });
 afterAll(async () => {
@@ -28,6 +29,42 @@ afterAll(async () => {
   await db.close();
   await rm(folder, { recursive: true, force: true });
 });
+
+/** A typed protocol message, as a client that is not pg would send it. */
+function message(type: string, ...parts: (string | Buffer)[]): Buffer {
+  const body = Buffer.concat(
+    parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part}\0`) : part)),
+  );
+  const header = Buffer.alloc(5);
+  header.write(type, 0);
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+const zeros = (bytes: number) => Buffer.alloc(bytes);
+
+/** A raw connection past its startup (ReadyForQuery seen), for sending what pg never would. */
+async function rawConnection(): Promise<Socket> {
+  const socket = connectSocket(join(folder, '.s.PGSQL.5432'));
+  const params = Buffer.from('user\0postgres\0database\0template1\0\0');
+  const startup = Buffer.alloc(8);
+  startup.writeInt32BE(8 + params.length, 0);
+  startup.writeInt32BE(196_608, 4);
+  socket.write(Buffer.concat([startup, params]));
+  await new Promise<void>((resolve) => {
+    socket.on('data', (data) => {
+      if (data.includes(Buffer.from('Z\0\0\0\x05'))) resolve();
+    });
+  });
+  return socket;
+}
+
+async function closeRaw(socket: Socket): Promise<void> {
+  await new Promise((resolve) => {
+    socket.once('close', resolve);
+    socket.destroy();
+  });
+}
 
 async function connect(): Promise<pg.Client> {
   const client = new pg.Client({
@@ -44,16 +81,25 @@ async function connect(): Promise<pg.Client> {
 describe('one PGlite session shared by several connections', () => {
   it('keeps each connection’s prepared statements apart, even under the same name', async () => {
     const [a, b] = await Promise.all([connect(), connect()]);
-    const ask = (client: pg.Client, text: string, n: number) =>
-      client.query<{ v: string }>({ name: 'the_same_name', text, values: [n] });
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, n) =>
-        n % 2 ? ask(a, "SELECT 'a' || $1::int AS v", n) : ask(b, "SELECT 'b' || $1::int AS v", n),
-      ),
+    // Each client asks one query at a time, as pg's pool does; the two interleave.
+    const asked = await Promise.all(
+      [a, b].map(async (client, which) => {
+        const answers: (string | undefined)[] = [];
+        for (let n = 0; n < 5; n++) {
+          const answer = await client.query<{ v: string }>({
+            name: 'the_same_name',
+            text: which === 0 ? "SELECT 'a' || $1::int AS v" : "SELECT 'b' || $1::int AS v",
+            values: [n],
+          });
+          answers.push(answer.rows[0]?.v);
+        }
+        return answers;
+      }),
     );
-    expect(answers.map((answer) => answer.rows[0]?.v)).toEqual(
-      Array.from({ length: 10 }, (_, n) => `${n % 2 ? 'a' : 'b'}${n}`),
-    );
+    expect(asked).toEqual([
+      ['a0', 'a1', 'a2', 'a3', 'a4'],
+      ['b0', 'b1', 'b2', 'b3', 'b4'],
+    ]);
   });
 
   it('gives a transaction the session until it ends: no one else runs inside it', async () => {
@@ -95,5 +141,64 @@ describe('one PGlite session shared by several connections', () => {
     expect(results[0].status).toBe('rejected');
     expect(results[1]).toMatchObject({ status: 'fulfilled', value: { rows: [{ v: 7 }] } });
     expect((await failing.query<{ v: number }>('SELECT 1 AS v')).rows).toEqual([{ v: 1 }]);
+  });
+
+  it('undoes what a client left open when it went mid-exchange, before anyone else runs', async () => {
+    const other = await connect();
+    // An INSERT executed without its Sync, inside no transaction: PostgreSQL would abort it.
+    const unsynced = await rawConnection();
+    unsynced.write(
+      Buffer.concat([
+        message('P', '', 'INSERT INTO notes VALUES (10, $$unsynced$$)', zeros(2)),
+        message('B', '', '', zeros(6)),
+        message('E', '', zeros(4)),
+      ]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeRaw(unsynced);
+    // A failed Parse without its Sync: the backend skips everything until one.
+    const failed = await rawConnection();
+    failed.write(message('P', '', 'SELEC oops', zeros(2)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeRaw(failed);
+    expect((await other.query('SELECT id FROM notes WHERE id = 10')).rows).toEqual([]);
+    expect((await other.query<{ v: number }>('SELECT $1::int AS v', [5])).rows).toEqual([{ v: 5 }]);
+    expect((await other.query<{ v: number }>('SELECT 6 AS v')).rows).toEqual([{ v: 6 }]);
+  });
+
+  it("frees a connection's prepared statements when it goes", async () => {
+    const [leaver, watcher] = await Promise.all([connect(), connect()]);
+    await leaver.query({ name: 'soon_gone', text: 'SELECT 1', values: [] });
+    const prepared = () =>
+      watcher
+        .query<{ name: string }>(
+          "SELECT name FROM pg_prepared_statements WHERE name LIKE '%soon_gone'",
+        )
+        .then((answer) => answer.rows.length);
+    expect(await prepared()).toBe(1);
+    await leaver.end();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await prepared()).toBe(0);
+  });
+
+  it('cuts off a client that sends what is not the protocol, and serves the others', async () => {
+    const other = await connect();
+    const bad = await rawConnection();
+    const closed = new Promise((resolve) => bad.once('close', resolve));
+    bad.write(Buffer.from([0x51, 0xff, 0xff, 0xff, 0xff]));
+    await closed;
+    expect((await other.query<{ v: number }>('SELECT $1::int AS v', [8])).rows).toEqual([{ v: 8 }]);
+  });
+
+  it('cuts off a client that holds the session idle, and rolls its work back', async () => {
+    const [idler, other] = await Promise.all([connect(), connect()]);
+    idler.on('error', () => undefined);
+    await idler.query('BEGIN');
+    await idler.query("INSERT INTO notes VALUES (20, 'idle')");
+    const read = await other.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notes WHERE id = 20',
+    );
+    expect(read.rows[0]?.n).toBe(0);
+    await expect(idler.query('COMMIT')).rejects.toThrow();
   });
 });

@@ -3,9 +3,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   endsExchange,
   messageType,
+  parsedStatementName,
+  quoteIdentifier,
   readFirstMessage,
   renameStatement,
+  simpleQuery,
   splitMessages,
+  syncMessage,
 } from './wire-messages.js';
 
 /** One client's bytes, as it sent them: run by PGlite as a whole, in order. */
@@ -16,85 +20,155 @@ interface Batch {
 }
 
 /**
+ * How long a connection may hold the session without sending anything (inside a transaction, or
+ * between a Parse and its Sync) before it is cut off and its work rolled back: everyone else waits
+ * meanwhile. The app's transactions take milliseconds; this is PostgreSQL's
+ * idle_in_transaction_session_timeout for a session that everyone shares.
+ */
+const HOLDER_IDLE_MS = 30_000;
+
+/**
+ * Ends whatever a connection that went away left open: a ROLLBACK for an open transaction, a Sync
+ * for an extended-query exchange (the backend skips everything after an error until one), and a
+ * second ROLLBACK for a transaction block that was skipping. Answers are thrown away.
+ */
+const RESET = Buffer.concat([simpleQuery('ROLLBACK'), syncMessage(), simpleQuery('ROLLBACK')]);
+
+/**
  * PGlite has one session. This lets several `pg` connections share it, so that the app's pool can
- * keep queries waiting in the database's thread while it works on answers: each connection's batch
- * runs whole, batches from different connections take turns, and a connection inside a transaction
- * (or in the middle of an extended-query exchange) keeps the session until it is out. Prepared
- * statement names are given a per-connection prefix (see renameStatement).
+ * keep queries waiting in the database's thread while the server works on answers: each
+ * connection's batch runs whole, batches from different connections take turns, and a connection
+ * inside a transaction (or in the middle of an extended-query exchange) keeps the session until it
+ * is out. Prepared statement names get a per-connection prefix (renameStatement) and are freed
+ * when their connection goes.
+ *
+ * What connections still share, so the app must not rely on it: session settings (SET without
+ * LOCAL), temporary tables, and advisory locks (re-entrant across connections; one process owns
+ * a PGlite folder, so the migration lock has nothing to exclude).
  */
 export class SharedSession {
   private readonly connections = new Set<Connection>();
   /** Connections with batches to run, in the order they asked. */
   private readonly waiting: Connection[] = [];
+  /** Connections gone since, whose statements (and, for a holder, open work) are to be undone. */
+  private readonly leaving: Connection[] = [];
   /** The connection that holds the session: its transaction or exchange is open. */
-  private owner: Connection | null = null;
-  private running = false;
+  private holder: Connection | null = null;
+  private holderTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | null = null;
+  private closing = false;
   private nextId = 1;
 
-  constructor(private readonly db: PGlite) {}
+  private readonly holderIdleMs: number;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(
+    private readonly db: PGlite,
+    options: { onError?: (error: unknown) => void; holderIdleMs?: number } = {},
+  ) {
+    this.onError = options.onError ?? (() => undefined);
+    this.holderIdleMs = options.holderIdleMs ?? HOLDER_IDLE_MS;
+  }
 
   /** A socket server whose connections share the session; listen on it where clients connect. */
   server(): Server {
     return createServer((socket) => {
-      const connection = new Connection(socket, `c${this.nextId++}_`, this);
-      this.connections.add(connection);
+      if (this.closing) {
+        socket.destroy();
+        return;
+      }
+      this.connections.add(new Connection(socket, `c${this.nextId++}_`, this));
     });
   }
 
   ready(connection: Connection): void {
     if (!this.waiting.includes(connection)) this.waiting.push(connection);
-    void this.pump();
+    this.pump();
   }
 
   closed(connection: Connection): void {
     this.connections.delete(connection);
     const at = this.waiting.indexOf(connection);
     if (at >= 0) this.waiting.splice(at, 1);
-    // Its open transaction is rolled back before anyone else runs (in pump).
-    void this.pump();
+    this.leaving.push(connection);
+    this.pump();
   }
 
-  /** Ends every connection: for closing the database. */
-  disconnectAll(): void {
+  /** Ends every connection, and waits until the session is at rest with nothing left open. */
+  async close(): Promise<void> {
+    this.closing = true;
     for (const connection of this.connections) connection.destroy();
+    // Sockets report their close a moment later; their clean-up runs before the database closes.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pumping) await this.pumping;
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (;;) {
-        if (this.owner?.isClosed()) {
-          this.owner = null;
-          if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-        }
-        const connection = this.owner ?? this.waiting.shift();
-        if (!connection) return;
-        const batch = connection.take();
-        if (!batch) {
-          // The owner's next batch has not arrived yet: everyone else waits for it.
-          if (connection === this.owner) return;
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = this.drain()
+      .catch((error: unknown) => {
+        // The session's state is unknown: every connection goes, their clients reconnect.
+        this.onError(error);
+        for (const connection of this.connections) connection.destroy();
+      })
+      .finally(() => {
+        this.pumping = null;
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.holder?.isClosed()) this.hold(null);
+      if (!this.holder) {
+        const gone = this.leaving.shift();
+        if (gone) {
+          await this.reset(gone);
           continue;
         }
-        await this.run(connection, batch);
-        this.owner = this.db.isInTransaction() || !batch.endsExchange ? connection : null;
-        if (connection.hasBatches() && connection !== this.owner) this.ready(connection);
       }
-    } finally {
-      this.running = false;
+      const connection = this.holder ?? this.waiting.shift();
+      if (!connection) return;
+      const batch = connection.take();
+      if (!batch) {
+        // The holder's next batch has not arrived yet: everyone else waits for it.
+        if (connection === this.holder) return;
+        continue;
+      }
+      const ran = await this.run(connection, batch);
+      this.hold(!ran || this.db.isInTransaction() || !batch.endsExchange ? connection : null);
+      if (connection.hasBatches() && connection !== this.holder) this.ready(connection);
     }
   }
 
-  private async run(connection: Connection, batch: Batch): Promise<void> {
+  private hold(connection: Connection | null): void {
+    clearTimeout(this.holderTimer);
+    this.holder = connection;
+    if (connection) {
+      this.holderTimer = setTimeout(() => connection.destroy(), this.holderIdleMs);
+      this.holderTimer.unref();
+    }
+  }
+
+  /** False when PGlite refused the bytes: the connection goes, and keeps the session till reset. */
+  private async run(connection: Connection, batch: Batch): Promise<boolean> {
     try {
       await this.db.execProtocolRawStream(batch.bytes, {
         onRawData: (data) => connection.write(data),
       });
+      return true;
     } catch {
       // Not a query's error (those go back in the protocol) but PGlite refusing the bytes: the
       // connection's state is unknown, so it goes; its client reconnects.
       connection.destroy();
+      return false;
     }
+  }
+
+  private async reset(gone: Connection): Promise<void> {
+    const deallocate = gone
+      .statementNames()
+      .map((name) => simpleQuery(`DEALLOCATE ${quoteIdentifier(name)}`));
+    await this.db.execProtocolRaw(Buffer.concat([RESET, ...deallocate]));
   }
 }
 
@@ -103,6 +177,8 @@ class Connection {
   private started = false;
   private closed = false;
   private readonly batches: Batch[] = [];
+  /** The names this connection prepared, as the session knows them (prefixed). */
+  private readonly statements = new Set<string>();
 
   constructor(
     private readonly socket: Socket,
@@ -110,10 +186,19 @@ class Connection {
     private readonly session: SharedSession,
   ) {
     socket.setNoDelay(true);
-    socket.on('data', (data) => this.receive(data));
+    socket.on('data', (data) => {
+      try {
+        this.receive(data);
+      } catch {
+        // Bytes that are not the protocol: this client goes, no one else notices.
+        socket.destroy();
+      }
+    });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       this.closed = true;
+      // Whatever it sent and was not run yet is dropped with it.
+      this.batches.length = 0;
       this.session.closed(this);
     });
   }
@@ -130,6 +215,10 @@ class Connection {
     return this.batches.length > 0;
   }
 
+  statementNames(): string[] {
+    return [...this.statements];
+  }
+
   write(data: Uint8Array): void {
     // PGlite reuses its buffer for the next answer: the socket gets a copy.
     if (!this.closed) this.socket.write(Buffer.from(data));
@@ -140,6 +229,7 @@ class Connection {
   }
 
   private receive(data: Buffer): void {
+    if (this.closed) return;
     this.buffer = this.buffer.length === 0 ? data : Buffer.concat([this.buffer, data]);
     if (!this.started && !this.receiveFirst()) return;
     const { messages, used } = splitMessages(this.buffer);
@@ -153,7 +243,10 @@ class Connection {
         terminated = true;
         break;
       }
-      kept.push(renameStatement(message, this.prefix));
+      const renamed = renameStatement(message, this.prefix);
+      const prepared = parsedStatementName(renamed);
+      if (prepared) this.statements.add(prepared);
+      kept.push(renamed);
     }
     const last = kept.at(-1);
     if (last) this.add({ bytes: Buffer.concat(kept), endsExchange: endsExchange(last) });

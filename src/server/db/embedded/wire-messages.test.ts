@@ -74,4 +74,19 @@ describe('the wire messages a shared PGlite session reads', () => {
     const execute = message('E', '', Buffer.alloc(4));
     expect(renameStatement(execute, 'c7_')).toBe(execute);
   });
+
+  it('keeps long names within the 63 bytes PostgreSQL reads, and apart', () => {
+    const long = (end: string) => message('P', `${'x'.repeat(60)}${end}`, 'SELECT 1', int16(0));
+    const names = ['a1', 'b2'].map((end) => {
+      const renamed = renameStatement(long(end), 'c12_');
+      expect(renamed.readInt32BE(1)).toBe(renamed.length - 1);
+      return renamed.subarray(5, renamed.indexOf(0, 5)).toString();
+    });
+    expect(names[0]).not.toBe(names[1]);
+    for (const name of names) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(63);
+  });
+
+  it('refuses a message that declares an impossible length', () => {
+    expect(() => splitMessages(Buffer.from([0x51, 0xff, 0xff, 0xff, 0xff]))).toThrow(/length/);
+  });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Just enough of PostgreSQL's frontend/backend protocol (version 3) for the embedded database's
  * worker to share its one PGlite session between several `pg` connections: cut a connection's
@@ -10,6 +12,8 @@ const SSL_REQUEST_CODE = 80_877_103;
 /** A client's request to cancel another connection's query; PGlite has nothing to cancel. */
 const CANCEL_REQUEST_CODE = 80_877_102;
 const PROTOCOL_3 = 196_608;
+/** PostgreSQL keeps the first 63 bytes of a name: a longer prefixed one is hashed to fit. */
+const MAX_NAME_BYTES = 63;
 
 export type FirstMessage =
   | { kind: 'incomplete' }
@@ -34,7 +38,9 @@ export function splitMessages(buffer: Buffer): { messages: Buffer[]; used: numbe
   const messages: Buffer[] = [];
   let used = 0;
   while (buffer.length - used >= 5) {
-    const length = 1 + buffer.readInt32BE(used + 1);
+    const declared = buffer.readInt32BE(used + 1);
+    if (declared < 4) throw new Error('A protocol message declared an impossible length.');
+    const length = 1 + declared;
     if (buffer.length - used < length) break;
     messages.push(buffer.subarray(used, used + length));
     used += length;
@@ -76,8 +82,36 @@ function endOfString(message: Buffer, start: number): number {
 
 function prefixStringAt(message: Buffer, start: number, prefix: string): Buffer {
   if (message[start] === 0) return message;
-  const added = Buffer.from(prefix, 'utf8');
-  const renamed = Buffer.concat([message.subarray(0, start), added, message.subarray(start)]);
-  renamed.writeInt32BE(message.readInt32BE(1) + added.length, 1);
+  const end = endOfString(message, start);
+  let name = Buffer.concat([Buffer.from(prefix, 'utf8'), message.subarray(start, end)]);
+  if (name.length > MAX_NAME_BYTES) {
+    name = Buffer.from(`${prefix}${createHash('sha256').update(name).digest('hex').slice(0, 40)}`);
+  }
+  const renamed = Buffer.concat([message.subarray(0, start), name, message.subarray(end)]);
+  renamed.writeInt32BE(renamed.length - 1, 1);
   return renamed;
+}
+
+/** The statement a Parse message prepares, or null for the unnamed one and other messages. */
+export function parsedStatementName(message: Buffer): string | null {
+  if (messageType(message) !== 'P' || message[5] === 0) return null;
+  return message.toString('utf8', 5, endOfString(message, 5));
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A simple Query message. */
+export function simpleQuery(text: string): Buffer {
+  const body = Buffer.from(`${text}\0`, 'utf8');
+  const message = Buffer.alloc(5 + body.length);
+  message.write('Q', 0);
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return message;
+}
+
+export function syncMessage(): Buffer {
+  return Buffer.from([0x53, 0, 0, 0, 4]);
 }

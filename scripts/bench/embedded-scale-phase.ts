@@ -6,40 +6,57 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
-import { seedScaleCatalogue } from '../seed-scale.js';
+import { queryRows } from '../../src/server/db/query-rows.js';
+import { SCALE_HEAVY_LIKER, seedScaleCatalogue } from '../seed-scale.js';
 import { REPO_ROOT } from './children.js';
 import { clientGet, eachOnce, interleave, rotations, spread, type Endpoint } from './endpoint.js';
 import { loopDelayFigure, memoryFigure } from './figures.js';
 import { send } from './http.js';
+import { firstViewRows, range } from './first-view-rows.js';
 import { measureEndpoint, type BenchContext } from './measure.js';
+import { sampleCatalogue, type PostgresSample } from './postgres-catalogue.js';
 import type { PhaseOutput } from './postgres-phase.js';
 import { searchMix, searchPath, uncachedSearches } from './search-mix.js';
 import { startBenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
+import { signIn, signInMany } from './sign-in.js';
 
 const PHASE = 'embedded, scale';
 /** Written after a complete seeding: the size it holds. */
 const SIZE_FILE = 'bench-size.json';
 
-/** The DATA_DIR holding the scale catalogue, seeded now unless it holds this size already. */
-async function scaleDataDir(settings: BenchSettings): Promise<string> {
+/**
+ * The DATA_DIR holding the scale catalogue, seeded now unless it holds this size already, and the
+ * ids the rows ask for (read before the server opens the files, which have one user at a time).
+ */
+async function scaleCatalogue(
+  settings: BenchSettings,
+): Promise<{ dataDir: string; ids: PostgresSample }> {
   const dir = join(REPO_ROOT, 'bench-data', settings.smoke ? 'embedded-smoke' : 'embedded-scale');
   const sizeFile = join(dir, SIZE_FILE);
   const wanted = JSON.stringify(settings.size);
-  if (existsSync(sizeFile) && readFileSync(sizeFile, 'utf8') === wanted) return dir;
-  console.log(`Seeding the embedded scale catalogue in ${dir} (once; kept for later runs)…`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  const seeded = existsSync(sizeFile) && readFileSync(sizeFile, 'utf8') === wanted;
+  if (!seeded) {
+    console.log(`Seeding the embedded scale catalogue in ${dir} (once; kept for later runs)…`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
   const handle = await openDatabase({ dataDir: dir });
   try {
-    await handle.migrate();
-    await seedScaleCatalogue(handle, settings.size, { reset: false });
+    if (!seeded) {
+      await handle.migrate();
+      await seedScaleCatalogue(handle, settings.size, { reset: false });
+      writeFileSync(sizeFile, wanted);
+    }
+    const ids = await sampleCatalogue((query) =>
+      queryRows<{ id: number }>(handle.db, sql.raw(query)),
+    );
+    return { dataDir: dir, ids };
   } finally {
     await handle.close();
   }
-  writeFileSync(sizeFile, wanted);
-  return dir;
 }
 
 /** Video ids as a crawler finds them: every video page the sitemap lists. */
@@ -58,7 +75,7 @@ export async function runEmbeddedScalePhase(
 ): Promise<void> {
   const { rows, figures, problems } = output;
   const C = settings.connections;
-  const dataDir = await scaleDataDir(settings);
+  const { dataDir, ids } = await scaleCatalogue(settings);
   const server = await startBenchServer({
     build: context.build,
     env: { DATA_DIR: dataDir, SEED: 'none' },
@@ -67,10 +84,15 @@ export async function runEmbeddedScalePhase(
   });
   try {
     const videoIds = await sitemapVideoIds(server.origin);
+    const people = {
+      admin: await signIn(server.origin, 1),
+      viewers: await signInMany(server.origin, range(6, 5 + Math.min(10, C))),
+      heavyLiker: await signIn(server.origin, SCALE_HEAVY_LIKER.userId),
+    };
     // Two halves: the API's answers, then the pages' HTML, each id asked once in all.
     const half = Math.floor(videoIds.length / 2);
     const cachedIds = videoIds.slice(0, 40);
-    const searches = uncachedSearches(6000);
+    const searches = uncachedSearches(9000);
     const endpoints: Endpoint[] = [
       {
         name: 'GET /api/videos/{id} (each id once)',
@@ -86,7 +108,7 @@ export async function runEmbeddedScalePhase(
         name: `GET /api/search/{q} (each query once, ${C} conn)`,
         connections: C,
         ...eachOnce(
-          searches.map((query) => clientGet(searchPath(query))),
+          searches.slice(0, 6000).map((query) => clientGet(searchPath(query))),
           C,
           1000,
         ),
@@ -104,6 +126,18 @@ export async function runEmbeddedScalePhase(
         contentType: /text\/html/,
       },
     ];
+    // The same first views as on PostgreSQL, signed in where the page is someone's.
+    const shared = firstViewRows(C, ids, people, searches.slice(6000));
+    endpoints.push(
+      shared.tagPageTwo,
+      shared.artists,
+      shared.featuredArtists,
+      shared.likedVideos,
+      shared.likedArtists,
+      shared.dashboard,
+      shared.userLists,
+      shared.adminSearches,
+    );
     const mixedList = interleave(
       [clientGet('/api/home')],
       cachedIds.map((id) => clientGet(`/api/videos/${id}`)),

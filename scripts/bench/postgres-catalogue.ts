@@ -230,27 +230,33 @@ export interface PostgresSample {
 const SPREAD = (column: string) => `ORDER BY (${column}::bigint * 7919) % 100003, ${column}`;
 
 export async function samplePostgres(url: string): Promise<PostgresSample> {
-  return withClient(url, async (client) => {
-    const ids = async (query: string) =>
-      (await client.query<{ id: number }>(query)).rows.map((row) => row.id);
-    return {
-      videoIds: await ids(`SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 100`),
-      coldVideoIds: await ids(
-        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 16000 OFFSET 100`,
-      ),
-      coldPageVideoIds: await ids(
-        `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 6000 OFFSET 16100`,
-      ),
-      tagIds: await ids(
-        `SELECT t.id FROM tags t WHERE EXISTS (SELECT 1 FROM video_tags vt WHERE vt.tag_id = t.id) ${SPREAD('t.id')} LIMIT 60`,
-      ),
-      pageTwoTagIds: await ids(
-        `SELECT t.id FROM tags t WHERE (SELECT count(*) FROM video_tags vt JOIN videos v ON v.id = vt.video_id AND v.is_public WHERE vt.tag_id = t.id) > 20 ${SPREAD('t.id')}`,
-      ),
-      artistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} LIMIT 60`),
-      coldArtistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} OFFSET 60`),
-    };
-  });
+  return withClient(url, async (client) =>
+    sampleCatalogue(async (query) => (await client.query<{ id: number }>(query)).rows),
+  );
+}
+
+/** The ids the rows ask for, read through any connection to the catalogue (either engine). */
+export async function sampleCatalogue(
+  rows: (query: string) => Promise<{ id: number }[]>,
+): Promise<PostgresSample> {
+  const ids = async (query: string) => (await rows(query)).map((row) => row.id);
+  return {
+    videoIds: await ids(`SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 100`),
+    coldVideoIds: await ids(
+      `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 16000 OFFSET 100`,
+    ),
+    coldPageVideoIds: await ids(
+      `SELECT id FROM videos WHERE is_public ${SPREAD('id')} LIMIT 6000 OFFSET 16100`,
+    ),
+    tagIds: await ids(
+      `SELECT t.id FROM tags t WHERE EXISTS (SELECT 1 FROM video_tags vt WHERE vt.tag_id = t.id) ${SPREAD('t.id')} LIMIT 60`,
+    ),
+    pageTwoTagIds: await ids(
+      `SELECT t.id FROM tags t WHERE (SELECT count(*) FROM video_tags vt JOIN videos v ON v.id = vt.video_id AND v.is_public WHERE vt.tag_id = t.id) > 20 ${SPREAD('t.id')}`,
+    ),
+    artistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} LIMIT 60`),
+    coldArtistIds: await ids(`SELECT id FROM artists ${SPREAD('id')} OFFSET 60`),
+  };
 }
 
 /** For each user, a public video they do not like yet: the like toggle adds, then removes it. */

@@ -35,12 +35,7 @@ import { startBenchServer, type BenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
-
-/** Connections for the back-office and one fan's own lists: a handful of people, not a crowd. */
-const FEW = 10;
-/** The budget of a page asked for the first time (issue 13), in ms at the 99th percentile. */
-const FIRST_VIEW_P99 = 100;
-const firstView = [{ metric: 'p99', op: '<=', value: FIRST_VIEW_P99 }] as const;
+import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
 
 /**
  * What a phase found, filled in as it goes: a phase that crashes half-way keeps what it measured
@@ -55,8 +50,6 @@ export interface PhaseOutput {
 }
 
 const PHASE = 'PostgreSQL';
-const range = (from: number, to: number) =>
-  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** The entry script that index.html names (its file name changes with every build). */
 export function bundlePath(clientDir: string): string {
@@ -64,19 +57,6 @@ export function bundlePath(clientDir: string): string {
   const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error(`no entry script in ${join(clientDir, 'index.html')}`);
   return entry;
-}
-
-/** Connection k signed in as users[k % n], cycling through the paths from its own place. */
-function signedInLists(paths: string[], users: SignedIn[], connections: number): RequestSpec[][] {
-  return rotations(
-    paths.map((path) => clientGet(path)),
-    connections,
-  ).map((list, k) =>
-    list.map((spec) => ({
-      ...spec,
-      headers: { ...spec.headers, ...bearer(users[k % users.length]!) },
-    })),
-  );
 }
 
 async function checkTypos(origin: string): Promise<{ found: number; missed: string[] }> {
@@ -133,32 +113,7 @@ function buildEndpoints(
   const coldVideoPages = pageIds.map((id) => clientGet(`/videos/${id}`));
   const newQueries = uncachedSearches(12_000);
   const coldSearches = newQueries.map((query) => clientGet(searchPath(query)));
-  const adminAsks = (paths: string[]) => paths.map((path) => clientGet(path, bearer(users.admin)));
-  const coldAdminSearches = adminAsks(
-    newQueries.slice(9000).map((query) => `/api/admin/search/videos/${encodeURIComponent(query)}`),
-  );
-  // The smoke run's tiny catalogue has no second pages: its first ones stand in.
-  const coldTagPages =
-    ids.pageTwoTagIds.length > 0
-      ? ids.pageTwoTagIds.map((id) => clientGet(`/api/tag/${id}?page=2`))
-      : tagPaths.map((path) => clientGet(path));
-  const coldArtistIds = ids.coldArtistIds.length > 0 ? ids.coldArtistIds : ids.artistIds;
-  const coldArtists = coldArtistIds.map((id, k) =>
-    clientGet(`/api/artists/${id}`, bearer(users.viewers[k % users.viewers.length]!)),
-  );
-  const heavy = users.heavyLiker;
-  const likedLists = (kind: 'videos' | 'artists') =>
-    [1, 2, 3].map((page) =>
-      clientGet(`/api/users/${heavy.userId}/liked-${kind}?page=${page}`, bearer(heavy)),
-    );
-  const userLists = adminAsks([
-    ...range(1, 20).map((page) => `/api/users?page=${page}&pageSize=5`),
-    ...range(1, 5).map((page) => `/api/users?days=30&page=${page}&pageSize=5`),
-    '/api/users?q=scale&pageSize=5',
-    '/api/users?q=user-1&days=90&pageSize=5',
-    '/api/users?q=9&days=60&pageSize=5',
-    '/api/admin/users?pageSize=5',
-  ]);
+  const shared = firstViewRows(C, ids, users, newQueries.slice(9000));
   const loginPool = range(16, Math.min(settings.size.users, 1015));
   const like = (action: 'add' | 'remove', k: number): RequestSpec => ({
     method: 'PUT',
@@ -289,15 +244,7 @@ function buildEndpoints(
         { metric: 'p99', op: '<=', value: 150 },
       ],
     },
-    {
-      name: `GET /api/admin/search/videos/{q} (each query once, ${FEW} conn)`,
-      connections: FEW,
-      ...eachOnce(coldAdminSearches, FEW, 300),
-      targets: [
-        { metric: 'rps', op: '>=', value: 300 },
-        { metric: 'p50', op: '<=', value: 20 },
-      ],
-    },
+    shared.adminSearches,
     {
       name: 'GET /api/tag/{id}',
       connections: C,
@@ -311,12 +258,7 @@ function buildEndpoints(
       ),
       targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
     },
-    {
-      name: 'GET /api/tag/{id}?page=2 (each tag once)',
-      connections: C,
-      ...eachOnce(coldTagPages, C, 200),
-      targets: [...firstView],
-    },
+    shared.tagPageTwo,
     {
       name: 'GET /api/artists/{id} (signed in)',
       connections: C,
@@ -324,47 +266,12 @@ function buildEndpoints(
       samples: spread(artistLists[0]!, 10),
       targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
     },
-    {
-      name: 'GET /api/artists/{id} (signed in, each artist once)',
-      connections: C,
-      ...eachOnce(coldArtists, C, 500),
-      targets: [...firstView],
-    },
-    {
-      name: 'GET /api/featured-artists (signed in)',
-      connections: C,
-      perConnection: signedInLists(['/api/featured-artists'], users.viewers, C),
-      samples: [clientGet('/api/featured-artists', bearer(users.viewers[0]!))],
-      targets: [...firstView],
-    },
-    {
-      name: `GET liked videos (${SCALE_HEAVY_LIKER.videos.toLocaleString('en-US')} likes, ${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(likedLists('videos'), FEW),
-      samples: likedLists('videos'),
-      targets: [...firstView],
-    },
-    {
-      name: `GET liked artists (${SCALE_HEAVY_LIKER.artists.toLocaleString('en-US')} likes, ${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(likedLists('artists'), FEW),
-      samples: likedLists('artists'),
-      targets: [...firstView],
-    },
-    {
-      name: `GET /api/admin/dashboard (${FEW} conn)`,
-      connections: FEW,
-      perConnection: [[clientGet('/api/admin/dashboard', bearer(users.admin))]],
-      samples: [clientGet('/api/admin/dashboard', bearer(users.admin))],
-      targets: [...firstView],
-    },
-    {
-      name: `GET admin user lists: pages, name search, last login (${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(userLists, FEW),
-      samples: userLists,
-      targets: [...firstView],
-    },
+    shared.artists,
+    shared.featuredArtists,
+    shared.likedVideos,
+    shared.likedArtists,
+    shared.dashboard,
+    shared.userLists,
     {
       name: 'PUT like toggle (add + remove video)',
       connections: C,

@@ -354,6 +354,15 @@ describe('GET /api/users/:id/liked-artists and /liked-videos', () => {
     });
     const asAdmin = await likedVideos(me, admin);
     expect(asAdmin.map((v) => v.id)).toEqual([last.id, hidden.id, first.id]);
+    // The totals count what each reader is shown.
+    const total = async (viewer: Caller) => {
+      const res = await callApi(t.app, 'GET', `/api/users/${me.id}/liked-videos`, {
+        token: viewer.token,
+      });
+      return (res.body.data as { pageInfo: { total: number } }).pageInfo.total;
+    };
+    expect(await total(me)).toBe(2);
+    expect(await total(admin)).toBe(3);
   });
 
   it('pages long lists, newest like first, each like exactly once, and counts them all', async () => {

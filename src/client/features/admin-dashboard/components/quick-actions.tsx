@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
 import { AdminPanel } from '../../../components/admin/admin-page.js';
 import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
+import { plural } from '../../../lib/format.js';
 import { useAutotag, useImportChannel } from '../api/dashboard.js';
 import '../../../components/ui/button.css';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Import Videos, Update Tags, and links to the three "new" screens. */
 export function QuickActions({ onResult }: { onResult: (flash: Flash) => void }) {

@@ -10,7 +10,7 @@ export interface AdminScreen {
   signedIn: boolean;
 }
 
-/** Every admin route of spec section 2, and the audit log. */
+/** Every admin route the product defines, and the audit log. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-login', path: () => '/admin', signedIn: false },
   { name: 'admin-dashboard', path: () => '/admin/dashboard', signedIn: true },

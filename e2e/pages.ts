@@ -19,7 +19,7 @@ export interface PublicPage {
   signedIn: boolean;
 }
 
-/** Every public page of spec section 2; the names are known up front so tests can be named. */
+/** Every public page of the product; the names are known up front so tests can be named. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'home', path: () => '/', signedIn: false },
   { name: 'video', path: (ids) => `/videos/${ids.videoId}`, signedIn: false },

@@ -52,7 +52,7 @@ const concrete = (path: string) =>
     .replace(/\{\w+\}/g, '1');
 
 describe('every route in the OpenAPI document', () => {
-  it('lists the routes of spec section 7 (a sample)', () => {
+  it('lists the routes the product API defines (a sample)', () => {
     const all = routes.map(key);
     for (const expected of [
       'POST /api/login',

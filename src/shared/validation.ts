@@ -1,4 +1,4 @@
-/** Validation rules of spec section 5, shared by the client forms and the API. */
+/** The product's validation rules (formats, lengths, required fields), for forms and the API. */
 
 export const MIN_AGE_YEARS = 13;
 export const PASSWORD_MIN_LENGTH = 8;

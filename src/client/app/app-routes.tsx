@@ -143,7 +143,7 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
   ];
 }
 
-/** The screens behind the admin guard (spec section 2, admin side). */
+/** The back-office screens, behind the admin guard. */
 function adminPages() {
   return [
     {

@@ -3,7 +3,7 @@ import { ApiError, apiCall, type ApiResult } from './api-client.js';
 import { clearSession, type Session } from './session.js';
 
 /**
- * Login and register succeed only with 201 (spec section 7); the token is the authorization
+ * Login and register succeed only with 201; the token is the authorization
  * response header without its 'Bearer ' prefix.
  */
 export function toSession(result: ApiResult<SessionUser>): Session {

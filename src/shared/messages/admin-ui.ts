@@ -1,6 +1,6 @@
 /**
- * Texts of the back-office screens (spec sections 2, 5 and 8), word for word where the spec gives
- * them. Validation texts live in validation.ts; texts the API answers with live in api.ts.
+ * Texts of the back-office screens, word for word where the product spec gives them. Validation
+ * texts live in validation.ts; texts the API answers with live in api.ts.
  */
 export const adminUiMessages = {
   // login and recovery popups

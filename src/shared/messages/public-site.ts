@@ -1,4 +1,4 @@
-/** Texts of the public site (spec sections 2 and 4), word for word. */
+/** Texts of the public site, word for word as the product spec gives them. */
 export const publicSiteMessages = {
   searchPlaceholder: 'Enter topics, artists, etc...',
   notFound: 'This page could not be found.',

@@ -1,4 +1,4 @@
-/** The validation texts of spec section 5, word for word. Client forms and the API both use them. */
+/** The validation texts the product spec gives, word for word; client forms and the API use them. */
 export const validationMessages = {
   emailRequired: 'Email is required',
   emailInvalidLogin: 'Email is invalid',

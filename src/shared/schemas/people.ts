@@ -19,7 +19,7 @@ function passwordText(field: string, requiredMessage: string) {
     .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 }
 
-/** The account as `GET /api/users/{id}` answers it (spec section 3, "User account"). */
+/** The account as `GET /api/users/{id}` answers it (the product's "User account" record). */
 export const accountSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),

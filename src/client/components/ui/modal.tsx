@@ -5,7 +5,7 @@ interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  /** false: Escape and clicks outside do nothing (the auth modal, spec section 2). */
+  /** false: Escape and clicks outside do nothing (the auth modal: only its × button closes it). */
   dismissible?: boolean;
   children: ReactNode;
 }

@@ -33,7 +33,7 @@ const someArtists = answerWithExample(artistListData, {
 
 /**
  * The artists pages: GET /api/artists/phrase/{text}, /api/artists/letter/{letter}, /api/artists/{id}
- * (signed-in users, spec section 6) and GET /api/featured-artists (open to everyone).
+ * (signed-in users only) and GET /api/featured-artists (open to everyone).
  */
 export async function artistRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -74,7 +74,7 @@ async function whileVideoExists<T>(write: () => Promise<T>): Promise<T> {
 
 /**
  * The back-office's tags: list, add to a video by name, attach and detach, auto-tag, and the home
- * layout (GET/PUT /api/tags/featured). Administrators only (spec section 6).
+ * layout (GET/PUT /api/tags/featured). Administrators only.
  */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ export const accountQuery = (userId: number) =>
 
 export const useAccount = (userId: number) => useQuery(accountQuery(userId));
 
-/** The saved account as spec section 3 names it: zip_code, and newsletter as '1' or '0'. */
+/** The saved account as the API names it: zip_code, and newsletter as '1' or '0'. */
 export interface AccountPayload {
   id: number;
   email: string;

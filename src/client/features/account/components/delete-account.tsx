@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { useDeleteAccount } from '../api/delete-account.js';
 
-/** Two steps (spec section 4): Delete Account, then Cancel Deletion or Confirm Deletion. */
+/** Two steps: Delete Account, then Cancel Deletion or Confirm Deletion. */
 export function DeleteAccount({ userId }: { userId: number }) {
   const remove = useDeleteAccount();
   const headingId = useId();

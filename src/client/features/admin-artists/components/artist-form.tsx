@@ -51,8 +51,8 @@ function problems(values: Values) {
 }
 
 /**
- * The New Artist / Edit Artist form. Creating resets it (image cleared) after the green message, as
- * spec section 4 says; editing shows the saved artist again, so the admin sees what was stored.
+ * The New Artist / Edit Artist form. Creating resets it (image cleared) after the green message;
+ * editing shows the saved artist again, so the admin sees what was stored.
  */
 export function ArtistForm({ artist }: { artist?: Artist }) {
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ const valuesOf = (info: AdminInfo): Values => ({
   email: info.email,
 });
 
-/** The first problem in page order; spec section 5: a bad email is 'Email given was not found'. */
+/** The first problem in page order: a bad email is 'Email given was not found'. */
 export function credentialsProblem(values: Values): FieldProblem<Field> | null {
   if (!values.firstName.trim()) return { field: 'firstName', text: m.firstNameRequired };
   if (!values.lastName.trim()) return { field: 'lastName', text: m.lastNameRequired };
@@ -42,7 +42,7 @@ export function CredentialsForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = credentialsProblem(values);
-    // No call is made with a bad field (spec section 5).
+    // No call is made with a bad field.
     if (problem) flash.show({ tone: 'error', text: problem.text });
     if (!accept(event, problem)) return;
     flash.dismiss();

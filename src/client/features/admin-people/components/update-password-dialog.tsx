@@ -29,7 +29,7 @@ export function passwordProblem(values: Values): FieldProblem<Field> | null {
 
 /**
  * The Update Password dialog. Its fields live only while it is open, so closing it (after a
- * success, or a cancel) clears them (spec section 4).
+ * success, or a cancel) clears them.
  */
 export function UpdatePasswordDialog({
   open,

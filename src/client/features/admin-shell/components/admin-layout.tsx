@@ -5,8 +5,8 @@ import { AdminSidebar } from './admin-sidebar.js';
 import './admin-shell.css';
 
 /**
- * Every admin screen but the login: anyone who is not a signed-in administrator goes to /admin
- * (spec section 6). The server refuses their calls anyway; this keeps them off empty screens.
+ * Every admin screen but the login: anyone who is not a signed-in administrator goes to /admin.
+ * The server refuses their calls anyway; this keeps them off empty screens.
  * A session that ends elsewhere (a 401 clears it) sends the admin back to the login too.
  */
 /** Phones, where admin-shell.css stacks the sidebar above the content (its 48rem breakpoint). */

@@ -38,7 +38,7 @@ export function adminRecoveryError(
 }
 
 /**
- * The admin's password recovery (spec section 4): send a code, check it, set a new password.
+ * The admin's password recovery: send a code, check it, set a new password.
  * Every message hides after 3 s; the success message then closes the whole flow.
  */
 export function AdminRecoveryModal({

@@ -18,7 +18,7 @@ const isInside = (rect: DOMRect | undefined, x: number, y: number) =>
 
 /**
  * Mouse, pen and touch dragging by the handle. The list reorders live under the pointer; a drop
- * outside the list puts everything back (spec section 4). The listeners sit on the window, not on
+ * outside the list puts everything back. The listeners sit on the window, not on
  * a captured handle, because React moves the dragged row's node and a moved node loses capture.
  */
 export function usePointerReorder(

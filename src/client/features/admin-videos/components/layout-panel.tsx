@@ -16,7 +16,7 @@ import './layout.css';
 
 /**
  * The home page's category rows: reorder, remove, add. Every change stays a draft here until
- * Update Layout sends the whole order (spec section 4).
+ * Update Layout sends the whole order.
  */
 export function LayoutPanel() {
   const layout = useLayout();

@@ -43,7 +43,7 @@ const DESCRIPTION_MAX = 10_000;
 /**
  * The form of /admin/newVideo and /admin/editVideo/{id}: find a video by its YouTube link (Enter
  * in the link field finds it), then title, episode number, description, privacy and tags;
- * Discard starts over on /admin/newVideo, Publish saves (spec sections 2, 4, 5 and 8).
+ * Discard starts over on /admin/newVideo, Publish saves.
  */
 export function VideoEditorForm({ video }: { video: Video | null }) {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /**
  * The found video: thumbnail (a plain box when it does not load), its id and saved privacy, and
- * on request the player (never autoplaying, spec section 9).
+ * on request the player (never autoplaying).
  */
 export function VideoEditorPreview({ video }: { video: Video | null }) {
   const [playing, setPlaying] = useState(false);

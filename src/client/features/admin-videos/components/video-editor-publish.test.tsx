@@ -45,7 +45,7 @@ async function addTagNamed(user: ReturnType<typeof userEvent.setup>, name: strin
   await user.click(screen.getByRole('button', { name: 'Add' }));
 }
 
-describe('Publish: the rule of spec section 5', () => {
+describe('Publish: every field must be filled', () => {
   it('asks to fill everything when a field is empty, marks it and sends nothing', async () => {
     const { user, fetch } = renderVideo();
     const description = await screen.findByLabelText('Description');

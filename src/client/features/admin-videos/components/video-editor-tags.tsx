@@ -30,7 +30,7 @@ interface VideoEditorTagsProps {
 }
 
 /**
- * The tag field (spec section 4, tag edits): type a name and Add (or Enter). A name that matches
+ * The tag field: type a name and Add (or Enter). A name that matches
  * an existing tag, whatever its case, reuses it; any other becomes a new tag. Nothing is sent
  * until Publish.
  */

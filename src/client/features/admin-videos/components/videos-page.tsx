@@ -4,7 +4,7 @@ import { FeaturedVideoPanel } from './featured-video-panel.js';
 import { LayoutPanel } from './layout-panel.js';
 import './videos-page.css';
 
-/** /admin/videos: the home layout, the featured video and the catalogue (spec section 2). */
+/** /admin/videos: the home layout, the featured video and the catalogue. */
 export function AdminVideosPage() {
   return (
     <AdminPage title="Videos">

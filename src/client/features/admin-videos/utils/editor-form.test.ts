@@ -18,7 +18,7 @@ const filled = {
 };
 
 describe('the video form rules', () => {
-  it('spec section 5: title, link, episode number and description must not be empty', () => {
+  it('title, link, episode number and description must not be empty', () => {
     expect(missingFields(EMPTY_VALUES)).toEqual(['link', 'title', 'episode', 'description']);
     expect(missingFields({ ...filled, title: '   ' })).toEqual(['title']);
     // -1 (no episode number) is a filled field.
@@ -34,7 +34,7 @@ describe('the video form rules', () => {
     }
   });
 
-  it("sends privacy as '1'/'0' and a missing episode number as '-1' (spec section 4)", () => {
+  it("sends privacy as '1'/'0' and a missing episode number as '-1'", () => {
     expect(updateBody(7, { ...filled, title: ' T ', episode: '' })).toEqual({
       id: 7,
       title: 'T',

@@ -4,7 +4,7 @@ import {
 } from '../../../../shared/schemas/admin-videos.js';
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 
-/** The editor's fields as typed. The episode number is text: '-1' means none (spec section 3). */
+/** The editor's fields as typed. The episode number is text: '-1' means none. */
 export interface EditorValues {
   link: string;
   title: string;

@@ -15,7 +15,7 @@ const live = { id: 2, name: 'Live' };
 const bluegrass = { id: 3, name: 'Bluegrass' };
 const fresh = (name: string) => ({ id: UNSAVED_TAG_ID, name });
 
-describe('tag edits on a video (spec section 4)', () => {
+describe('tag edits on a video', () => {
   it('starts from the saved tags with three empty lists', () => {
     const changes = startTagChanges([country, live]);
     expect(shownTags(changes)).toEqual([country, live]);

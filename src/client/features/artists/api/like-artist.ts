@@ -17,7 +17,7 @@ export async function likeArtist({ userId, artistId, like }: ArtistLikeInput): P
 }
 
 /**
- * Like or unlike an artist. The page's state follows the server's answer only (spec section 4):
+ * Like or unlike an artist. The page's state follows the server's answer only:
  * nothing changes before it arrives, and a failure is logged and changes nothing.
  */
 export function useLikeArtist(routeId: string) {

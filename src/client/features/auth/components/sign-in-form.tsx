@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field.js';
 const validate = (values: { email: string; password: string }) =>
   fieldErrors<'email' | 'password'>(loginBody, values);
 
-/** Email and password; the literal names 'user' and 'admin' pass as emails (spec section 5). */
+/** Email and password; the literal names 'user' and 'admin' pass as emails. */
 export function SignInForm() {
   const login = useLogin();
   const form = useForm({ email: '', password: '' }, validate);

@@ -13,7 +13,7 @@ import './home.css';
 export function HomePage() {
   const home = useHome();
   const { brand } = useSiteConfig();
-  // Recomputed on every resize, so a row grows and shrinks with the window (spec section 9).
+  // Recomputed on every resize, so a row grows and shrinks with the window.
   const size = rowSize(useWindowWidth());
 
   return (

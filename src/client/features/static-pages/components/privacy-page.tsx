@@ -3,7 +3,7 @@ import { useSiteConfig } from '../../../lib/site-config.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import './static-page.css';
 
-/** /privacy: the Privacy Policy (spec section 1: last updated December 4, 2022). */
+/** /privacy: the Privacy Policy (the text as given, last updated December 4, 2022). */
 export function PrivacyPage() {
   const { brand, mainSiteUrl } = useSiteConfig();
   return (

@@ -128,16 +128,7 @@ export async function runEmbeddedScalePhase(
     ];
     // The same first views as on PostgreSQL, signed in where the page is someone's.
     const shared = firstViewRows(C, ids, people, searches.slice(6000));
-    endpoints.push(
-      shared.tagPageTwo,
-      shared.artists,
-      shared.featuredArtists,
-      shared.likedVideos,
-      shared.likedArtists,
-      shared.dashboard,
-      shared.userLists,
-      shared.adminSearches,
-    );
+    endpoints.push(shared.tagPageTwo, ...shared.signedIn, shared.adminSearches);
     const mixedList = interleave(
       [clientGet('/api/home')],
       cachedIds.map((id) => clientGet(`/api/videos/${id}`)),

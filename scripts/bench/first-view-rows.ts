@@ -44,12 +44,8 @@ export interface FirstViewPeople {
 export interface FirstViewRows {
   adminSearches: Endpoint;
   tagPageTwo: Endpoint;
-  artists: Endpoint;
-  featuredArtists: Endpoint;
-  likedVideos: Endpoint;
-  likedArtists: Endpoint;
-  dashboard: Endpoint;
-  userLists: Endpoint;
+  /** Artist pages, featured artists, liked lists, the dashboard and user lists, in that order. */
+  signedIn: Endpoint[];
 }
 
 export function firstViewRows(
@@ -102,46 +98,48 @@ export function firstViewRows(
       ...eachOnce(coldTagPages, C, 200),
       targets: [...firstView],
     },
-    artists: {
-      name: 'GET /api/artists/{id} (signed in, each artist once)',
-      connections: C,
-      ...eachOnce(coldArtists, C, 500),
-      targets: [...firstView],
-    },
-    featuredArtists: {
-      name: 'GET /api/featured-artists (signed in)',
-      connections: C,
-      perConnection: signedInLists(['/api/featured-artists'], people.viewers, C),
-      samples: [clientGet('/api/featured-artists', bearer(people.viewers[0]!))],
-      targets: [...firstView],
-    },
-    likedVideos: {
-      name: `GET liked videos (${SCALE_HEAVY_LIKER.videos.toLocaleString('en-US')} likes, ${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(likedLists('videos'), FEW),
-      samples: likedLists('videos'),
-      targets: [...firstView],
-    },
-    likedArtists: {
-      name: `GET liked artists (${SCALE_HEAVY_LIKER.artists.toLocaleString('en-US')} likes, ${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(likedLists('artists'), FEW),
-      samples: likedLists('artists'),
-      targets: [...firstView],
-    },
-    dashboard: {
-      name: `GET /api/admin/dashboard (${FEW} conn)`,
-      connections: FEW,
-      perConnection: [[clientGet('/api/admin/dashboard', bearer(people.admin))]],
-      samples: [clientGet('/api/admin/dashboard', bearer(people.admin))],
-      targets: [...firstView],
-    },
-    userLists: {
-      name: `GET admin user lists: pages, name search, last login (${FEW} conn)`,
-      connections: FEW,
-      perConnection: rotations(userLists, FEW),
-      samples: userLists,
-      targets: [...firstView],
-    },
+    signedIn: [
+      {
+        name: 'GET /api/artists/{id} (signed in, each artist once)',
+        connections: C,
+        ...eachOnce(coldArtists, C, 500),
+        targets: [...firstView],
+      },
+      {
+        name: 'GET /api/featured-artists (signed in)',
+        connections: C,
+        perConnection: signedInLists(['/api/featured-artists'], people.viewers, C),
+        samples: [clientGet('/api/featured-artists', bearer(people.viewers[0]!))],
+        targets: [...firstView],
+      },
+      {
+        name: `GET liked videos (${SCALE_HEAVY_LIKER.videos.toLocaleString('en-US')} likes, ${FEW} conn)`,
+        connections: FEW,
+        perConnection: rotations(likedLists('videos'), FEW),
+        samples: likedLists('videos'),
+        targets: [...firstView],
+      },
+      {
+        name: `GET liked artists (${SCALE_HEAVY_LIKER.artists.toLocaleString('en-US')} likes, ${FEW} conn)`,
+        connections: FEW,
+        perConnection: rotations(likedLists('artists'), FEW),
+        samples: likedLists('artists'),
+        targets: [...firstView],
+      },
+      {
+        name: `GET /api/admin/dashboard (${FEW} conn)`,
+        connections: FEW,
+        perConnection: [[clientGet('/api/admin/dashboard', bearer(people.admin))]],
+        samples: [clientGet('/api/admin/dashboard', bearer(people.admin))],
+        targets: [...firstView],
+      },
+      {
+        name: `GET admin user lists: pages, name search, last login (${FEW} conn)`,
+        connections: FEW,
+        perConnection: rotations(userLists, FEW),
+        samples: userLists,
+        targets: [...firstView],
+      },
+    ],
   };
 }

@@ -266,12 +266,7 @@ function buildEndpoints(
       samples: spread(artistLists[0]!, 10),
       targets: [{ metric: 'ratio', op: '>=', value: 0.5 }],
     },
-    shared.artists,
-    shared.featuredArtists,
-    shared.likedVideos,
-    shared.likedArtists,
-    shared.dashboard,
-    shared.userLists,
+    ...shared.signedIn,
     {
       name: 'PUT like toggle (add + remove video)',
       connections: C,

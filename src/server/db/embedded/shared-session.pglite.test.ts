@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './open-pglite.js';
 import { SharedSession } from './shared-session.js';
+import { protocolMessage as message } from '../../testing/protocol-message.js';
 
 // In this thread, to watch the session itself; the server's own path (a worker) is what every
 // other test in this project runs on (testing/test-app.ts).
@@ -29,17 +30,6 @@ afterAll(async () => {
   await db.close();
   await rm(folder, { recursive: true, force: true });
 });
-
-/** A typed protocol message, as a client that is not pg would send it. */
-function message(type: string, ...parts: (string | Buffer)[]): Buffer {
-  const body = Buffer.concat(
-    parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part}\0`) : part)),
-  );
-  const header = Buffer.alloc(5);
-  header.write(type, 0);
-  header.writeInt32BE(body.length + 4, 1);
-  return Buffer.concat([header, body]);
-}
 
 const zeros = (bytes: number) => Buffer.alloc(bytes);
 

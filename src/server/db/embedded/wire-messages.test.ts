@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endsExchange, readFirstMessage, renameStatement, splitMessages } from './wire-messages.js';
-
-/** A typed message: its type byte, its length (counting itself) and its body. */
-function message(type: string, ...parts: (string | Buffer)[]): Buffer {
-  const body = Buffer.concat(
-    parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part}\0`) : part)),
-  );
-  const header = Buffer.alloc(5);
-  header.write(type, 0);
-  header.writeInt32BE(body.length + 4, 1);
-  return Buffer.concat([header, body]);
-}
+import { protocolMessage as message } from '../../testing/protocol-message.js';
 
 const int16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
 

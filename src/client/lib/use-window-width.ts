@@ -26,11 +26,18 @@ function subscribe(listener: () => void): () => void {
   return () => window.removeEventListener('resize', listener);
 }
 
-/** The window's inner width, re-read on every resize. */
-export function useWindowWidth(): number {
+/**
+ * What a component makes of the window's width (a row's length, a wide layout or not), re-read on
+ * every resize. Components subscribe to that, not to the width itself: a rendered page is taken
+ * over at SERVER_WIDTH's answer, and when the phone's own width gives the same answer (a 412 px
+ * phone shows as many cards as a 390 px one) React has nothing to re-render once it is in charge.
+ */
+export function useWindowWidthAs<T extends string | number | boolean>(
+  select: (width: number) => T,
+): T {
   return useSyncExternalStore(
     subscribe,
-    () => width,
-    () => SERVER_WIDTH,
+    () => select(width),
+    () => select(SERVER_WIDTH),
   );
 }

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config.js';
-import { useWindowWidth } from '../../lib/use-window-width.js';
+import { useWindowWidthAs } from '../../lib/use-window-width.js';
 import './footer.css';
 
 /** Spec section 1: '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
 export const COPYRIGHT_BREAKPOINT = 850;
 
+const isWide = (width: number) => width >= COPYRIGHT_BREAKPOINT;
+
 export function Footer() {
   const { brand, social } = useSiteConfig();
-  const wide = useWindowWidth() >= COPYRIGHT_BREAKPOINT;
+  const wide = useWindowWidthAs(isWide);
   return (
     <footer className="footer">
       <p className="footer__copyright">{wide ? `© Copyright - ${brand}` : `© ${brand}`}</p>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildVideo } from '../../testing/catalogue-builders.js';
 import { renderPage } from '../../testing/render.js';
-import { VideoCard } from './video-card.js';
+import { publishedOn, VideoCard } from './video-card.js';
 
 describe('a video card', () => {
   it('shows the episode, the date and the likes under the title, as the link description', () => {
@@ -26,5 +26,21 @@ describe('a video card', () => {
       'Jan 1, 2024 2431 likes',
     );
     expect(screen.queryByText('Ep.')).not.toBeInTheDocument();
+  });
+
+  it('writes every month of the year as en-US would, in UTC, and nothing for a broken date', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(Date.UTC(2019 + month, month, day, 23, 59));
+        expect(publishedOn(date.toISOString())).toBe(intl.format(date));
+      }
+    }
+    expect(publishedOn('not a date')).toBeNull();
   });
 });

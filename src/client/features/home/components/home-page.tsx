@@ -1,7 +1,7 @@
 import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
 import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
-import { useWindowWidth } from '../../../lib/use-window-width.js';
+import { useWindowWidthAs } from '../../../lib/use-window-width.js';
 import { useHome } from '../api/get-home.js';
 import { rowSize } from '../utils/row-size.js';
 import { AppDownload } from './app-download.js';
@@ -14,7 +14,7 @@ export function HomePage() {
   const home = useHome();
   const { brand } = useSiteConfig();
   // Recomputed on every resize, so a row grows and shrinks with the window.
-  const size = rowSize(useWindowWidth());
+  const size = useWindowWidthAs(rowSize);
 
   return (
     <div className="home">

@@ -12,6 +12,12 @@ export interface RowScroll {
 /** Less than a pixel is rounding, not a hidden card. */
 const SLACK_PX = 2;
 const PAGE_SHARE = 0.85;
+/**
+ * home.css fits two cards and a third cut short across a phone, the width pages are rendered
+ * at: the first state says what the measure will find there, so taking a rendered page over
+ * re-renders no row.
+ */
+const CARDS_SEEN_ON_A_PHONE = 2;
 
 /**
  * Where a sideways scroller stands, kept current on scroll and resize, for the row's arrows and
@@ -22,7 +28,10 @@ export function useRowScroll(
   /** How many items the row holds: a row that grows (wider window) may come to overflow. */
   items: number,
 ): RowScroll {
-  const [state, setState] = useState({ canBack: false, canForward: false });
+  const [state, setState] = useState(() => ({
+    canBack: false,
+    canForward: items > CARDS_SEEN_ON_A_PHONE,
+  }));
 
   useLayoutEffect(() => {
     const element = scroller.current;

@@ -71,7 +71,7 @@ test.describe('People', () => {
       await form.getByLabel('Email').fill(email);
       await form.getByLabel('Password', { exact: true }).fill(password);
       await form.getByLabel('Confirm Password').fill(password);
-      // Spec section 2: Enter in the name field creates.
+      // Enter in the name field creates.
       await form.getByLabel('Name').fill('Edith Newcomer');
       await form.getByLabel('Name').press('Enter');
       await expect(page.getByRole('status')).toHaveText(/Account Successfully created/);
@@ -115,7 +115,7 @@ test.describe('People', () => {
       await expect(dialog).toContainText(fan.email);
       await dialog.getByRole('button', { name: 'Delete User' }).click();
       await expect(dialog.getByRole('status')).toHaveText(/User Deleted Successfully/);
-      // Spec section 4: the dialog closes by itself after 3 s and the list refreshes.
+      // The dialog closes by itself after 3 s and the list refreshes.
       await expect(dialog).toBeHidden({ timeout: 6_000 });
       await expect(users.getByText('No users match these filters.')).toBeVisible();
       expect(await loginStatus(page.request, fan.email, fan.password)).toBe(401);

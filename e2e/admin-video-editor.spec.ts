@@ -157,7 +157,7 @@ test.describe('Video editor: edit and publish', () => {
     await openAsAdmin(page, `/admin/editVideo/${id}`);
     await expect(page.getByLabel('Title')).toHaveValue(fake.title);
 
-    // Spec section 5: every necessary field, else the message and nothing is saved.
+    // Every necessary field, else the message and nothing is saved.
     await page.getByLabel('Title').fill('');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('alert')).toContainText(validationMessages.videoFillAll);

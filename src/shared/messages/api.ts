@@ -1,5 +1,5 @@
 /**
- * Texts the API answers with. Spec section 8 texts are word for word; the others follow their tone.
+ * Texts the API answers with. The spec's texts are word for word; the others follow their tone.
  * Keep one list so the client can show them and the tests can assert them.
  */
 export const apiMessages = {

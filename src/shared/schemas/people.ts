@@ -52,7 +52,7 @@ const echoedIsAdmin = z
   .describe("Read-only: must be the account's own value.");
 
 /**
- * `PUT /api/users`: the account form. Spec section 5 requires names and email only; zip code,
+ * `PUT /api/users`: the account form. The spec requires names and email only; zip code,
  * birthday and newsletter are saved when sent, and a birthday sent must still be 13 years back.
  */
 export const accountUpdateBody = acceptingReadShape({

@@ -3,7 +3,7 @@ import { apiMessages } from '../messages/api.js';
 import { catalogueMessages } from '../messages/catalogue.js';
 import { artistSchema, tagSchema, videoSchema } from './catalogue.js';
 
-/** The spec's cap on a home row (section 9); narrower windows show fewer. */
+/** The spec's cap on a home row; narrower windows show fewer. */
 export const HOME_ROW_VIDEOS = 10;
 export const TAG_PAGE_SIZE = 60;
 export const TAG_PAGE_SIZE_MAX = 200;

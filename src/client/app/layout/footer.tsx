@@ -3,7 +3,7 @@ import { useSiteConfig } from '../../lib/site-config.js';
 import { useWindowWidthAs } from '../../lib/use-window-width.js';
 import './footer.css';
 
-/** Spec section 1: '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
+/** '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
 export const COPYRIGHT_BREAKPOINT = 850;
 
 const isWide = (width: number) => width >= COPYRIGHT_BREAKPOINT;

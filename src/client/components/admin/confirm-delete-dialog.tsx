@@ -19,7 +19,7 @@ interface ConfirmDeleteDialogProps {
 }
 
 /**
- * Spec section 4, delete dialogs: confirm, then a green message and, 3 s later, the dialog closes
+ * Delete dialogs: confirm, then a green message and, 3 s later, the dialog closes
  * and the list refreshes; on failure a red message for 3 s and the dialog stays open.
  */
 export function ConfirmDeleteDialog({

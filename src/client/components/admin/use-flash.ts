@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec section 9: messages, notifications and the delete dialog's close all wait 3000 ms. */
+/** Messages, notifications and the delete dialog's close all wait 3000 ms. */
 export const ADMIN_MESSAGE_MS = 3000;
 
 export interface Flash {

@@ -18,7 +18,7 @@ function validate(userId: number, values: Values): FieldErrors<keyof Values> {
   if (!confirmPassword) {
     errors.confirmPassword = m.confirmPasswordRequired;
   } else if (body.newPassword && confirmPassword !== body.newPassword) {
-    // Spec section 5: the mismatch shows on both fields.
+    // The mismatch shows on both fields.
     errors.confirmPassword = m.passwordsDoNotMatch;
     errors.newPassword ??= m.passwordsDoNotMatch;
   }

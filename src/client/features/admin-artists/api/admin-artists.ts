@@ -84,6 +84,6 @@ export function useUpdateArtist() {
 }
 
 export async function deleteArtist(id: number): Promise<void> {
-  // Spec section 7 sends the id as a string.
+  // The spec sends the id as a string.
   await apiCall<null>('DELETE', '/admin/artists', { body: { id: String(id) } });
 }

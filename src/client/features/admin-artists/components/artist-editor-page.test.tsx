@@ -45,7 +45,7 @@ describe('New Artist', () => {
     const notFeatured = screen.getByRole('radio', { name: 'Not Featured' });
     expect(featured).toHaveAccessibleDescription("easy to find in the user's artist page");
     expect(notFeatured).toHaveAccessibleDescription('still found through regular searches');
-    // Spec section 3: a new artist is not featured.
+    // A new artist is not featured.
     expect(notFeatured).toBeChecked();
     expect(screen.getByRole('button', { name: 'Discard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeInTheDocument();

@@ -25,7 +25,7 @@ interface Values {
   featured: '1' | '0';
 }
 
-/** Spec section 3: a new artist starts empty and not featured. */
+/** A new artist starts empty and not featured. */
 const EMPTY: Values = { img_path: '', name: '', description: '', featured: '0' };
 
 const valuesOf = (artist: Artist): Values => ({

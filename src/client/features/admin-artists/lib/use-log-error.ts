@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Spec section 7: failures loading artists are logged. The screens show a short error line too
+ * Failures loading artists are logged. The screens show a short error line too
  * (the brief's "lists survive an API error"); this writes the log once per failure.
  */
 export function useLogError(error: Error | null, text: string): void {

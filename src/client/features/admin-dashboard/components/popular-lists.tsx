@@ -13,7 +13,7 @@ const likes = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 export function PopularLists() {
   const dashboard = useDashboard();
 
-  // Spec section 8: the failure is logged as 'Error Loading Page'; the brief adds a visible error.
+  // The failure is logged as 'Error Loading Page'; the brief adds a visible error.
   useEffect(() => {
     if (dashboard.isError) console.error(t.dashboardLoadFailed);
   }, [dashboard.isError]);

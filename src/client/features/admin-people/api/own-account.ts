@@ -30,7 +30,7 @@ export function useUpdateAdminInfo() {
   });
 }
 
-/** Spec section 7: a password change counts as done only when the server answers 201. */
+/** A password change counts as done only when the server answers 201. */
 export async function updatePassword(body: ChangePasswordBody): Promise<void> {
   const result = await apiCall<null>('PUT', '/users/password', { body });
   if (result.status !== 201) throw new ApiError(result.status, result.message);

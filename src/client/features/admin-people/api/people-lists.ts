@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { ListedPerson, pageInfoSchema } from '../../../../shared/schemas/people.js';
 import { apiCall, apiGet } from '../../../lib/api-client.js';
 
-/** Spec section 9: the admin user lists show 5 people a page. */
+/** The admin user lists show 5 people a page. */
 export const PEOPLE_PAGE_SIZE = 5;
 
-/** Spec section 9: the last-login filter is all, 30, 60 or 90 days. */
+/** The last-login filter is all, 30, 60 or 90 days. */
 export const LAST_LOGIN_FILTERS = ['all', '30', '60', '90'] as const;
 export type LastLoginFilter = (typeof LAST_LOGIN_FILTERS)[number];
 

@@ -4,7 +4,7 @@ import type { ListedPerson } from '../../../../shared/schemas/people.js';
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog.js';
 import { deleteUser } from '../api/people-lists.js';
 
-/** Spec sections 4 and 8: the user delete popup, 'User Deleted Successfully' or 'Error deleting user'. */
+/** The user delete popup, 'User Deleted Successfully' or 'Error deleting user'. */
 export function DeletePersonDialog({
   person,
   isAdmin,

@@ -1,6 +1,6 @@
 import { adminPeopleUiMessages as u } from '../../../../shared/messages/admin-people-ui.js';
 
-// Spec section 9: dates display as MMMM DD, YYYY.
+// Dates display as MMMM DD, YYYY.
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
 const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
 

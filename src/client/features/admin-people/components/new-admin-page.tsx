@@ -17,7 +17,7 @@ type Field = 'name' | 'email' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '' };
 
-/** Spec section 5, create admin: one message at a time, checked in the form's order. */
+/** Create admin: one message at a time, checked in the form's order. */
 export function newAdminProblem(values: Values): FieldProblem<Field> | null {
   if (!values.name.trim()) return { field: 'name', text: m.adminNoName };
   if (!isEmailFormat(values.email)) return { field: 'email', text: m.emailInvalidAdmin };
@@ -48,7 +48,7 @@ export function NewAdminPage() {
       { email: values.email.trim(), firstName, lastName, password: values.password },
       {
         onSuccess: () => {
-          // Spec section 8: success clears the email and password fields.
+          // Success clears the email and password fields.
           setValues((current) => ({ ...EMPTY, name: current.name }));
           show({ tone: 'success', text: t.adminCreated });
         },

@@ -60,7 +60,7 @@ export function PeopleList({
   const summary = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    // Spec section 7: list failures are logged; the screen also says so briefly (see the brief).
+    // List failures are logged; the screen also says so briefly (see the brief).
     if (list.error) console.error(text.loadFailed, list.error);
   }, [list.error, text.loadFailed]);
 

@@ -15,7 +15,7 @@ type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec section 5, admin password update: the format rule, then the match. */
+/** Admin password update: the format rule, then the match. */
 export function passwordProblem(values: Values): FieldProblem<Field> | null {
   if (!values.currentPassword) return { field: 'currentPassword', text: m.currentPasswordRequired };
   if (!isStrongPassword(values.newPassword)) {

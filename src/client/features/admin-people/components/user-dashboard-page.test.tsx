@@ -213,7 +213,7 @@ describe('Deleting a user', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete User' }));
     expect(await dialog.findByRole('status')).toHaveTextContent('User Deleted Successfully');
     expect(sentBody(fetch, 'DELETE', '/users')).toEqual({ id: 10 });
-    // Spec section 4: the list refreshes when the dialog closes, 3 s later.
+    // The list refreshes when the dialog closes, 3 s later.
     expect(queriesTo(fetch, '/users')).toHaveLength(before);
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

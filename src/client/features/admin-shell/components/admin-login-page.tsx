@@ -15,7 +15,7 @@ import { useSiteConfig } from '../../../lib/site-config.js';
 import { AdminRecoveryModal } from './admin-recovery-modal.js';
 import './admin-login.css';
 
-/** Spec section 5, admin login: every field filled, then the email's format. */
+/** Admin login: every field filled, then the email's format. */
 export function adminLoginError(email: string, password: string): string | null {
   if (!email.trim() || !password) return m.adminFillAllFields;
   if (!isLoginEmail(email)) return m.emailInvalidAdmin;

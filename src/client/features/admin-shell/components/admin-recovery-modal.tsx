@@ -21,7 +21,7 @@ const STEP_TITLES: Record<Step, string> = {
   password: 'Choose a New Password',
 };
 
-/** Spec section 5, admin recovery popups: the checks each step makes before calling the server. */
+/** Admin recovery popups: the checks each step makes before calling the server. */
 export function adminRecoveryError(
   step: Step,
   values: { email: string; code: string; password: string; confirm: string },

@@ -59,7 +59,7 @@ function owns(section: Section, pathname: string): boolean {
 }
 
 /**
- * Spec section 2: Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name;
+ * Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name;
  * the audit log besides.
  */
 export function AdminSidebar({

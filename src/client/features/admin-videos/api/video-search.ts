@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminVideoSearchResult } from '../../../../shared/schemas/admin-videos.js';
 import { apiGet, pathPart } from '../../../lib/api-client.js';
 
-/** Spec section 9 leaves the page size open; 20 rows keep the list short and each call small. */
+/** The spec leaves the page size open; 20 rows keep the list short and each call small. */
 export const VIDEO_SEARCH_PAGE_SIZE = 20;
 
 export const videoSearchKey = ['admin', 'video-search'] as const;

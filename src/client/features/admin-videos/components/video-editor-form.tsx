@@ -121,7 +121,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
     dismiss();
     find.mutate(link, {
       onSuccess: (found) => {
-        // Spec section 4: the form now edits the imported video (its id and public state).
+        // The form now edits the imported video (its id and public state).
         queryClient.setQueryData(editorVideoQuery(String(found.id)).queryKey, found);
         void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin-editor' });
         const next: EditorLocationState = { flash: { tone: 'success', text: ui.videoImported } };

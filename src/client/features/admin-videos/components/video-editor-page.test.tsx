@@ -48,7 +48,7 @@ describe('New Video: find a video by its YouTube link', () => {
     ]);
     expect(router.state.location.pathname).toBe('/admin/editVideo/7');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Video' })).toBeVisible();
-    // Spec section 4: the form now holds the imported video's id, public state and fields.
+    // The form now holds the imported video's id, public state and fields.
     expect(screen.getByText('Video #7')).toBeVisible();
     expect(screen.getByText('Private', { selector: '.admin-badge' })).toBeVisible();
     expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked();

@@ -22,7 +22,7 @@ function EditVideo({ id }: { id: string }) {
   const { data, error } = useEditorVideo(id);
 
   useEffect(() => {
-    // Spec section 7: a failed video load is logged; the screen says so too.
+    // A failed video load is logged; the screen says so too.
     if (error) console.error(t.loadFailed, error);
   }, [error]);
 

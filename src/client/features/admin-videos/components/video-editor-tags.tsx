@@ -49,7 +49,7 @@ export function VideoEditorTags({ changes, onChange, disabled = false }: VideoEd
   const shown = shownTags(changes);
 
   useEffect(() => {
-    // Spec section 7: a failed tag list is logged; the field keeps working without suggestions.
+    // A failed tag list is logged; the field keeps working without suggestions.
     if (suggestions.error) console.error(t.tagSuggestionsFailed, suggestions.error);
   }, [suggestions.error]);
 

@@ -41,7 +41,7 @@ export function valuesFromVideo(video: Video): EditorValues {
   };
 }
 
-/** Spec section 5, video publish: these must not be empty (an episode number of -1 is filled). */
+/** Video publish: these must not be empty (an episode number of -1 is filled). */
 export function missingFields(values: EditorValues): RequiredField[] {
   return REQUIRED_FIELDS.filter((field) => values[field].trim() === '');
 }
@@ -52,7 +52,7 @@ export function episodeError(episode: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** PUT /api/admin/videos: privacy as '1'/'0' and a missing episode number as '-1' (section 4). */
+/** PUT /api/admin/videos: privacy as '1'/'0' and a missing episode number as '-1'. */
 export function updateBody(id: number, values: EditorValues): UpdateBody {
   const episode = values.episode.trim();
   return {

@@ -4,7 +4,7 @@ import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
 import { ApiError } from '../../../lib/api-client.js';
 
 /**
- * Spec section 8, video import: 401 (YouTube refused the credentials) asks the admin to sign in
+ * Video import: 401 (YouTube refused the credentials) asks the admin to sign in
  * to YouTube and come back, 409 is a duplicate, anything else 'Error getting video' with the
  * server's reason.
  */
@@ -19,7 +19,7 @@ export function importFailureFlash(error: unknown): Flash {
   };
 }
 
-/** Spec section 8, video edit. */
+/** Video edit. */
 export function saveFailureFlash(error: unknown): Flash {
   return {
     tone: 'error',

@@ -1,10 +1,10 @@
 import type { Tag } from '../../../../shared/schemas/catalogue.js';
 
-/** Spec section 3: in the editor a tag with id -1 is not saved yet. */
+/** In the editor a tag with id -1 is not saved yet. */
 export const UNSAVED_TAG_ID = -1;
 
 /**
- * Spec section 4, tag edits on a video: three lists beside the tags the video has on the server.
+ * Tag edits on a video: three lists beside the tags the video has on the server.
  * `create` holds names to create, `add` existing tags to attach, `remove` saved tags to detach.
  */
 export interface TagChanges {

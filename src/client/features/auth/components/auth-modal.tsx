@@ -11,7 +11,7 @@ import { SignInForm } from './sign-in-form.js';
 import { SignUpForm } from './sign-up-form.js';
 import './auth-modal.css';
 
-/** Spec section 9: the auth form goes back to Sign In this long after the modal closes. */
+/** The auth form goes back to Sign In this long after the modal closes. */
 export const AUTH_RESET_MS = 300;
 
 const TITLES: Record<AuthView, string> = {

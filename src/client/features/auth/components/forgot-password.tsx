@@ -6,7 +6,7 @@ import { RecoveryCodeStep } from './recovery-code-step.js';
 import { RecoveryEmailStep } from './recovery-email-step.js';
 import { RecoveryPasswordStep } from './recovery-password-step.js';
 
-/** The spec's four steps of the public password recovery (section 4). */
+/** The spec's four steps of the public password recovery. */
 export type RecoveryStep = 'EnterEmail' | 'EnterRecoveryCode' | 'EnterNewPassword' | 'Complete';
 
 interface Progress {

@@ -4,7 +4,7 @@ import type { HomeData } from '../../../../shared/schemas/public-catalogue.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
 import { useRowScroll } from '../lib/use-row-scroll.js';
 
-/** Spec section 9: the one category whose row has no View All link. */
+/** The one category whose row has no View All link. */
 export const NO_VIEW_ALL_CATEGORY_ID = 10;
 
 type Category = HomeData['categories'][number];

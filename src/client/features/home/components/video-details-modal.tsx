@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 import { Modal } from '../../../components/ui/modal.js';
 
-/** Spec section 2's video details modal: title, description, tag links to categories, WATCH. */
+/** The spec's video details modal: title, description, tag links to categories, WATCH. */
 export function VideoDetailsModal({
   video,
   open,

@@ -1,6 +1,6 @@
-/** Spec section 9: a home row never shows more than ten videos. */
+/** A home row never shows more than ten videos. */
 export const MAX_ROW_VIDEOS = 10;
-/** Spec section 9: one more video per 85 px of window width, rounded up. */
+/** One more video per 85 px of window width, rounded up. */
 export const PX_PER_ROW_VIDEO = 85;
 
 /** How many videos a home row shows at this window width: min(ceil(width / 85), 10). */

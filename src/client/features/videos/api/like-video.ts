@@ -19,7 +19,7 @@ export async function likeVideo({ userId, episodeId, like }: LikeVideoInput): Pr
 }
 
 /**
- * Likes or unlikes a video. Spec section 4: the state changes only when the server says so (no
+ * Likes or unlikes a video. The state changes only when the server says so (no
  * optimistic update); a failure is only logged and the button keeps its state.
  */
 export function useLikeVideo() {

@@ -1,7 +1,7 @@
 import type { Video } from '../../../../shared/schemas/catalogue.js';
 import { VideoCard } from '../../../components/catalogue/video-card.js';
 
-/** Spec section 2: the Suggested Videos list beside the player (below it on narrow screens). */
+/** The Suggested Videos list beside the player (below it on narrow screens). */
 export function SuggestedVideos({ videos }: { videos: Video[] }) {
   if (videos.length === 0) return null;
   return (

@@ -17,7 +17,7 @@ export function VideoPage() {
   const video = useVideo(id);
   const { brand } = useSiteConfig();
 
-  // Spec section 2: a suggested video opens at the top of the page, not where the list was.
+  // A suggested video opens at the top of the page, not where the list was.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [id]);

@@ -28,10 +28,10 @@ export function useRowScroll(
   /** How many items the row holds: a row that grows (wider window) may come to overflow. */
   items: number,
 ): RowScroll {
-  const [state, setState] = useState(() => ({
+  const [state, setState] = useState({
     canBack: false,
     canForward: items > CARDS_SEEN_ON_A_PHONE,
-  }));
+  });
 
   useLayoutEffect(() => {
     const element = scroller.current;

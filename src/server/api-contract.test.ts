@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS, type Access } from './access-table.js';
+import type { Access } from './lib/route-rules.js';
 import { callApi, signedInUser, type Caller } from './testing/factories.js';
+import { accessByRoute } from './testing/route-access.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 
 /**
@@ -29,10 +30,12 @@ const JUNK_BODIES: unknown[] = [
 let t: TestApp;
 let user: Caller;
 let routes: Route[];
+let access: Map<string, Access>;
 
 beforeAll(async () => {
   t = await createTestApp();
   user = await signedInUser(t.app);
+  access = accessByRoute(t.app);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase() as Method, path })),
@@ -41,9 +44,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = (route: Route) => `${route.method} ${route.path}`;
-/** OpenAPI writes {id}; the access table uses the router's :id. */
+/** OpenAPI writes {id}; the route rules use the router's :id. */
 const accessKey = (route: Route) => key(route).replace(/\{(\w+)\}/g, ':$1');
-const accessOf = (route: Route): Access | undefined => ACCESS[accessKey(route)];
+const accessOf = (route: Route): Access | undefined => access.get(accessKey(route));
 const concrete = (path: string) =>
   path
     .replace('{letter}', 'B')
@@ -68,14 +71,30 @@ describe('every route in the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThanOrEqual(45);
   });
 
-  it('has an access rule for every route, and no rule without a route', () => {
+  it('has an access rule for every route', () => {
     expect(routes.filter((route) => !accessOf(route)).map(key)).toEqual([]);
-    const documented = new Set(routes.map(accessKey));
-    // The reference's own routes (the UI, its assets, the document) are not API calls.
-    const stale = Object.keys(ACCESS).filter(
-      (entry) => !documented.has(entry) && !entry.startsWith('GET /api/docs'),
+  });
+
+  it('lets a visitor call only the public reads, sign-up, sign-in and recovery', () => {
+    // Stated here on its own, not read from the routes: making a route public is a decision
+    // this list has to be changed for.
+    const publicRoutes = routes.filter((route) => accessOf(route) === 'public').map(key);
+    expect(publicRoutes.sort()).toEqual(
+      [
+        'GET /api/config',
+        'POST /api/register',
+        'POST /api/login',
+        'POST /api/recovery/generate',
+        'POST /api/recovery/validate',
+        'POST /api/recovery/reset',
+        'GET /api/home',
+        'GET /api/videos/{id}',
+        'GET /api/tag/{id}',
+        'GET /api/search',
+        'GET /api/search/{query}',
+        'GET /api/featured-artists',
+      ].sort(),
     );
-    expect(stale).toEqual([]);
   });
 
   it('answers a visitor 401 on every route that is not public, before reading the body', async () => {

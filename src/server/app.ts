@@ -19,6 +19,7 @@ import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
+import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerApiEtag } from './plugins/api-etag.js';
@@ -140,7 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.removeHeader('access-control-expose-headers');
     }
   });
-  // Before the routes: each is documented as it is added.
+  // Before the routes: each one's rules are collected, and it is documented, as it is added.
+  registerRouteRules(app);
   await registerApiDocs(app);
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);

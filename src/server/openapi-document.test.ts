@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessOf } from './access-table.js';
 import { answerProblem, schemaProblem } from './testing/answer-check.js';
+import { accessByRoute } from './testing/route-access.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 
 /**
@@ -36,13 +36,14 @@ let operations: { key: string; access: string; op: Operation }[];
 
 beforeAll(async () => {
   t = await createTestApp();
+  const accessOf = accessByRoute(t.app);
   const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const upper = method.toUpperCase();
       return {
         key: `${upper} ${path}`,
-        access: accessOf(upper, path.replace(/\{(\w+)\}/g, ':$1')),
+        access: accessOf.get(`${upper} ${path.replace(/\{(\w+)\}/g, ':$1')}`) ?? 'none',
         op,
       };
     }),
@@ -74,7 +75,7 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('asks for the bearer token exactly where the access table does', () => {
+  it("asks for the bearer token exactly where the route's access rule does", () => {
     expect(failing((op, access) => needsToken(op) === (access !== 'public'))).toEqual([]);
     expect(failing((op, access) => access !== 'public' || op.security?.length === 0)).toEqual([]);
   });

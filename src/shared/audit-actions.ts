@@ -1,7 +1,7 @@
 /**
  * What each audited call means, in the words the audit screen shows and filters by. Every write an
- * administrator can make is here; a test holds this list to the access table, so a new write route
- * cannot reach the log without a name.
+ * administrator can make is here; a test holds this list to the routes' access rules, so a new
+ * write route cannot reach the log without a name.
  */
 export const AUDIT_ACTIONS = {
   'POST /api/admin/videos': 'Added a video',

@@ -5,7 +5,7 @@ import { envelope, errorEnvelope, type ApiEnvelope } from '../../shared/api-enve
  * The refusals particular to a route (someone else's account, a missing id, a conflict), each with
  * what it means there, for its response schema and the OpenAPI document. The refusals every route
  * of its kind gives (bad input, no token, not an administrator, too many requests, database down)
- * are added to every route by plugins/route-docs.ts, from its input and the access table.
+ * are added to every route by plugins/route-docs.ts, from its input and its access rule.
  */
 export function errorResponses<S extends number>(
   descriptions: Record<S, string>,

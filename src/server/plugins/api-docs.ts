@@ -53,19 +53,29 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
 
   const sendDocument = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.type('application/json; charset=utf-8').send(app.swagger());
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PATH,
-    // No call to validator.swagger.io: the page loads nothing from other sites (security-headers.ts).
-    validatorUrl: false,
-    uiConfig: { deepLinking: true, tryItOutEnabled: false },
-    uiHooks: {
-      preHandler: async (request, reply) => {
-        if (request.routeOptions.url === DOCS_PATH && !wantsPage(request)) {
-          return sendDocument(request, reply);
-        }
-        return undefined;
+  // The reference is for everyone: the page, its assets and the document, as the plugin adds them.
+  await app.register(async (reference) => {
+    reference.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await reference.register(swaggerUi, {
+      routePrefix: DOCS_PATH,
+      // No call to validator.swagger.io: the page loads nothing from other sites (security-headers.ts).
+      validatorUrl: false,
+      uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      uiHooks: {
+        preHandler: async (request, reply) => {
+          if (request.routeOptions.url === DOCS_PATH && !wantsPage(request)) {
+            return sendDocument(request, reply);
+          }
+          return undefined;
+        },
       },
-    },
+    });
   });
-  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, sendDocument);
+  app.get(
+    OPENAPI_JSON_PATH,
+    { schema: { hide: true }, config: { access: 'public' } },
+    sendDocument,
+  );
 }

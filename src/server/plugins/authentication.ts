@@ -47,6 +47,12 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   throw failure;
 }
 
+/**
+ * The signed-in caller, for a handler of a route whose access rule is 'user' or 'admin': the
+ * rule has admitted them before the handler runs, so this only refuses if the rule was 'public'.
+ */
+export const callerOf = (request: FastifyRequest): AuthenticatedUser => requireUser(request);
+
 export function requireAdmin(request: FastifyRequest): AuthenticatedUser {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden(apiMessages.adminRequired);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope } from '../../shared/api-envelope.js';
 import { apiMessages } from '../../shared/messages/api.js';
-import { accessOf, type Access } from '../access-table.js';
+import type { Access } from '../lib/route-rules.js';
 
 /** The bearer token POST /api/login answers with (app.ts names the scheme). */
 const BEARER = [{ bearer: [] }];
@@ -133,7 +133,7 @@ export function registerRouteDocs(app: FastifyInstance): void {
     if (!route.url?.startsWith('/api/') || !route.schema || route.schema.hide) return;
     const first = [route.method].flat()[0] ?? 'GET';
     const method = first === 'HEAD' ? 'GET' : first;
-    const access = accessOf(method, route.url);
+    const access = route.config?.access ?? 'admin';
     route.schema = documentRoute(route.schema, access, method, operationIdOf(method, route.url));
   });
 }

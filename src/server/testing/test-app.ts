@@ -81,7 +81,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       options.beforeApiRoutes?.(app);
     },
   });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    // An app that will not start (a test of exactly that) leaves no database behind.
+    await app.close();
+    await handle.close();
+    await dropDatabase();
+    throw error;
+  }
   return {
     app,
     db: handle.db,

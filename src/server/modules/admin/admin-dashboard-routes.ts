@@ -4,7 +4,7 @@ import { exampleArtist, exampleVideo, secondArtist, secondVideo } from '../../li
 import { answerWithExample } from '../../lib/route-schema.js';
 import { adminDashboard } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import type { AdminDashboard } from '../../../shared/schemas/admin-videos.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
@@ -15,6 +15,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/dashboard',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'The dashboard: the ten most liked videos and artists',
         tags: ['admin'],
@@ -34,7 +35,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       const { episodes, artists } = JSON.parse(await findDashboardJson(app.db)) as AdminDashboard;
       const [likedVideos, likedArtists] = await Promise.all([
         findLikedVideoIds(

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/admin-videos.js';
 import { videoSchema, type Video } from '../../../shared/schemas/catalogue.js';
 import { created, ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
@@ -54,6 +54,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
   routes.get(
     '/admin/videos/import',
     {
+      config: { access: 'admin' },
       schema: {
         summary: "Import one video (?link=) or the channel's recent uploads (no link)",
         tags: ['admin videos'],
@@ -71,7 +72,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       const { link } = request.query;
       if (link === undefined) {
         const result = await importChannelUploads(app.db, app.youtube, admin.id);
@@ -84,6 +85,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
   routes.post(
     '/admin/videos',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'Import one video by its YouTube id or link',
         tags: ['admin videos'],
@@ -102,7 +104,7 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       const video = await importAndPresent(request.body.id, admin.id);
       return created(reply, video, apiMessages.videoImported);
     },

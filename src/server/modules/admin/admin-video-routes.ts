@@ -6,7 +6,7 @@ import { deleteVideoBody, updateVideoBody } from '../../../shared/schemas/admin-
 import { videoSchema } from '../../../shared/schemas/catalogue.js';
 import { notFound } from '../../lib/http-errors.js';
 import { ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { adminVideoImportRoutes } from './admin-video-import-routes.js';
 import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
@@ -31,6 +31,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/admin/videos',
     {
+      config: { access: 'admin' },
       schema: {
         summary: "Save a video's editor fields (title, description, episode, privacy)",
         tags: ['admin videos'],
@@ -61,7 +62,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       const { id, title, description, episode_number, public_state } = request.body;
       const row = await updateVideo(app.db, id, {
         title,
@@ -78,6 +79,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/admin/videos',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'Remove a video from the catalogue (it stays on YouTube)',
         tags: ['admin videos'],
@@ -98,7 +100,6 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       // The video stays on YouTube; only the catalogue entry (with its tags and likes) goes.
       if (!(await deleteVideo(app.db, request.body.id))) throw notFound(apiMessages.videoNotFound);
       return ok(null, apiMessages.videoDeleted);

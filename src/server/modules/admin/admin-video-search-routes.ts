@@ -9,7 +9,7 @@ import {
   type AdminVideoSearchResult,
 } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { correctedQueryText } from '../search/full-text-query.js';
 import { searchWords } from '../search/search-terms.js';
 import { wordsWithNearOnes } from '../search/word-corrections.js';
@@ -24,6 +24,7 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/search/videos/:query',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'Search videos by title, private ones included',
         tags: ['admin videos'],
@@ -42,7 +43,7 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       const { page, pageSize } = request.query;
       const term = request.params.query;
       const words = searchWords(term);

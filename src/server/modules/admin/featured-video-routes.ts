@@ -7,7 +7,7 @@ import {
   type FeaturedVideo,
 } from '../../../shared/schemas/admin-videos.js';
 import { ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { readFeaturedVideo, saveFeaturedVideo } from './featured-video-repository.js';
 import { exampleVideo } from '../../lib/api-examples.js';
@@ -35,6 +35,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/admin/videos/featured',
     {
+      config: { access: 'admin' },
       schema: {
         summary: "The home page's featured video (title and link)",
         tags: ['admin videos'],
@@ -42,7 +43,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       return ok(await currentFeatured(admin.id));
     },
   );
@@ -50,6 +51,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/admin/videos/featured',
     {
+      config: { access: 'admin' },
       schema: {
         summary: "Set the home page's featured video (title and YouTube link)",
         tags: ['admin videos'],
@@ -63,7 +65,7 @@ export async function featuredVideoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = callerOf(request);
       await saveFeaturedVideo(app.db, request.body.title, request.body.link);
       return ok(await currentFeatured(admin.id), apiMessages.featuredVideoUpdated);
     },

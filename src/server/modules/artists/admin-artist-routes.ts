@@ -13,7 +13,7 @@ import {
 import { artistSchema, type Artist } from '../../../shared/schemas/catalogue.js';
 import { conflict, notFound, type HttpError } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { presentArtists, toArtist } from './artist-presenter.js';
 import {
   createArtist,
@@ -63,6 +63,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/admin/artists',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'List artists with their like counts',
@@ -83,7 +84,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireAdmin(request);
+      const user = callerOf(request);
       const { q, page, pageSize } = request.query;
       const { rows, total } = await listArtistsPage(app.db, {
         q: q || undefined,
@@ -98,6 +99,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/admin/artists',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Create an artist (and its tag)',
@@ -133,7 +135,6 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const body = request.body;
       const result = await createArtist(app.db, {
         name: body.name,
@@ -149,6 +150,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/admin/artists',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Edit an artist (renaming renames its tag)',
@@ -179,7 +181,6 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const body = request.body;
       const result = await updateArtist(app.db, body.id, {
         name: body.name,
@@ -195,6 +196,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/admin/artists',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Delete an artist (its tag stays)',
@@ -212,7 +214,6 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       if (!(await deleteArtist(app.db, request.body.id)))
         throw notFound(apiMessages.artistNotFound);
       return ok(null, apiMessages.artistDeleted);

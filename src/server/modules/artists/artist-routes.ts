@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/artists.js';
 import { idParam } from '../../../shared/schemas/fields.js';
 import { ok } from '../../lib/reply.js';
-import { requireUser } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { artistPage } from './artist-page.js';
 import { featuredArtistsPage } from './featured-artists-page.js';
@@ -41,6 +41,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/artists/phrase/:text',
     {
+      config: { access: 'user' },
       schema: {
         ...signedIn,
         summary: 'Find artists by a phrase of 3 characters or more (typo-tolerant)',
@@ -49,7 +50,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       const rows = await searchArtistsByPhrase(app.db, request.params.text);
       return ok({ artists: await presentArtists(app.db, rows, user.id) });
     },
@@ -58,6 +59,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/artists/letter/:letter',
     {
+      config: { access: 'user' },
       schema: {
         ...signedIn,
         summary: 'List the artists whose name starts with a letter',
@@ -66,7 +68,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       const rows = await listArtistsByLetter(app.db, request.params.letter);
       return ok({ artists: await presentArtists(app.db, rows, user.id) });
     },
@@ -75,6 +77,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/artists/:id',
     {
+      config: { access: 'user' },
       schema: {
         ...signedIn,
         summary: 'An artist page: the artist and their videos',
@@ -99,6 +102,7 @@ export async function artistRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/featured-artists',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The featured artists',
         tags: ['artists'],

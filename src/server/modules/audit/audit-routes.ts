@@ -12,6 +12,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/audit',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'What administrators changed, newest first',
         tags: ['admin'],

@@ -14,7 +14,7 @@ import { normalizeEmail } from '../../../shared/validation.js';
 import { conflict, unauthorized } from '../../lib/http-errors.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { created, ok } from '../../lib/reply.js';
-import { requireUser } from '../../plugins/authentication.js';
+import { callerOf } from '../../plugins/authentication.js';
 import {
   findUserByEmail,
   insertUser,
@@ -59,6 +59,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/register',
     {
+      config: {
+        access: 'public',
+        keeps: ['pages', 'viewers'],
+        ...routeLimit(app, LIMITS.register),
+      },
       schema: {
         summary: 'Create an account and sign in',
         tags: ['auth'],
@@ -81,7 +86,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           ...errorResponses({ 409: 'Another account has that email.' }),
         },
       },
-      config: routeLimit(app, LIMITS.register),
     },
     async (request, reply) => {
       const body = request.body;
@@ -112,6 +116,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/login',
     {
+      config: { access: 'public', keeps: ['pages', 'viewers'] },
       schema: {
         summary: 'Sign in',
         tags: ['auth'],
@@ -148,6 +153,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/logout',
     {
+      config: { access: 'user', keeps: ['pages'] },
       schema: {
         summary: "Sign out (ends this token's session)",
         tags: ['auth'],
@@ -161,7 +167,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       await revokeSession(app.db, user.tokenHash);
       return ok(null, apiMessages.loggedOut);
     },

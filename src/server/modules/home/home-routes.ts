@@ -21,6 +21,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/home',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'The home page: featured video and category rows',
         tags: ['catalogue'],

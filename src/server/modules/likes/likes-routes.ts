@@ -57,6 +57,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/users/:id/liked-artists',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'List the artists an account liked, newest like first',
         tags: ['likes'],
@@ -101,6 +102,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/users/:id/liked-videos',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'List the videos an account liked, newest like first',
         tags: ['likes'],
@@ -147,11 +149,15 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       'Done (liking twice or unliking what is not liked changes nothing): the new state and count.',
     );
   const notYourLikes = 'The userId is not your own account: likes are changed by their owner only.';
+  // A like keeps the caches (config.keeps): it drops only the pages showing what it touched and
+  // the liker's own likes, itself (pageCache.changed, viewerCache.likesChanged below).
+  const likeRules = { access: 'user', keeps: ['pages', 'viewers'] } as const;
 
   for (const liked of [true, false]) {
     routes.put(
       liked ? '/users/liked/add-artist' : '/users/liked/remove-artist',
       {
+        config: likeRules,
         schema: {
           summary: liked ? 'Like an artist' : 'Unlike an artist',
           tags: ['likes'],
@@ -186,6 +192,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     routes.put(
       liked ? '/users/liked/add-video' : '/users/liked/remove-video',
       {
+        config: likeRules,
         schema: {
           summary: liked ? 'Like a video' : 'Unlike a video',
           tags: ['likes'],

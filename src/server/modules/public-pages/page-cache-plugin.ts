@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiWriteRoute } from '../../lib/api-write.js';
+import { isApiWrite } from '../../lib/route-rules.js';
 import type { CacheInvalidation } from './cache-invalidation.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 
@@ -8,28 +8,6 @@ declare module 'fastify' {
     pageCache: PageCache;
   }
 }
-
-/**
- * Writes that cannot change what a cached page shows. Every other successful write through the
- * API drops every cached page, so a new route is safe by default. Likes say which video or
- * artist they touched (likes-routes.ts), and drop only the pages that show it.
- */
-const WRITES_NO_PAGE_SHOWS = new Set([
-  'POST /api/register',
-  'POST /api/login',
-  'POST /api/logout',
-  'POST /api/recovery/generate',
-  'POST /api/recovery/validate',
-  'POST /api/recovery/reset',
-  'PUT /api/users',
-  'PUT /api/users/password',
-  'PUT /api/users/liked/add-artist',
-  'PUT /api/users/liked/remove-artist',
-  'PUT /api/users/liked/add-video',
-  'PUT /api/users/liked/remove-video',
-  'POST /api/admin/users',
-  'PUT /api/admin/users',
-]);
 
 /** Five minutes: see PageCacheOptions.maxAgeMs. */
 const MAX_AGE_MS = 5 * 60_000;
@@ -53,10 +31,12 @@ export function registerPageCache(app: FastifyInstance, invalidation: CacheInval
     maxBytes: MAX_BYTES,
   });
   app.decorate('pageCache', pageCache);
-  // Before the answer leaves, so whoever made the change sees it on their next read.
+  // Before the answer leaves, so whoever made the change sees it on their next read. A write
+  // drops every page unless its route says it keeps them (`config.keeps`, lib/route-rules.ts);
+  // likes say which video or artist they touched (likes-routes.ts) and drop only those pages.
   app.addHook('onSend', async (request, reply) => {
-    const route = apiWriteRoute(request);
-    if (route === null || reply.statusCode >= 400 || WRITES_NO_PAGE_SHOWS.has(route)) return;
+    if (!isApiWrite(request) || reply.statusCode >= 400) return;
+    if (request.routeOptions.config.keeps?.includes('pages')) return;
     await pageCache.invalidate();
   });
 }

@@ -76,6 +76,11 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/generate',
     {
+      config: {
+        access: 'public',
+        keeps: ['pages', 'viewers'],
+        ...routeLimit(app, LIMITS.recoveryGenerate),
+      },
       schema: {
         summary: 'Mail a recovery code (the same answer whether the account exists or not)',
         tags: ['recovery'],
@@ -84,7 +89,6 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         }),
         response: done(apiMessages.recoveryCodeSent),
       },
-      config: routeLimit(app, LIMITS.recoveryGenerate),
     },
     async (request) => {
       // The lookup and the mail run after the answer, so neither the body nor the time taken
@@ -101,6 +105,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/validate',
     {
+      config: { access: 'public', keeps: ['pages', 'viewers'] },
       schema: {
         summary: 'Check a recovery code (without using it)',
         tags: ['recovery'],
@@ -128,6 +133,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/reset',
     {
+      config: { access: 'public', keeps: ['pages'] },
       schema: {
         summary: 'Set a new password with a recovery code (ends every session)',
         tags: ['recovery'],

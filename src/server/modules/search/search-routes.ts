@@ -22,6 +22,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/search/:query',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Search artists and videos (typo-tolerant)',
         tags: ['catalogue'],
@@ -52,6 +53,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/search',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Search for nothing: always refused (send the words in the path)',
         tags: ['catalogue'],

@@ -28,6 +28,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/config',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Brand, main-site, social and app-store links for the client',
         tags: ['site'],

@@ -16,6 +16,7 @@ export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/tag/:id',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'A category page: a page of the videos with that tag',
         tags: ['catalogue'],

@@ -18,7 +18,7 @@ import type { Tag } from '../../../shared/schemas/catalogue.js';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+
 import { listLayout, replaceLayout } from './layout-repository.js';
 import {
   attachTags,
@@ -82,6 +82,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/tags',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'List tags (?q= for autocomplete)',
@@ -90,7 +91,6 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       return ok({ tags: await listTags(app.db, request.query.q || undefined) });
     },
   );
@@ -98,6 +98,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/tags',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Tag a video by name (an existing tag of that name is reused)',
@@ -118,7 +119,6 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const { id, name } = request.body;
       const tag = await whileVideoExists(() =>
         app.db.transaction(async (tx) => {
@@ -136,6 +136,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/tags',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Attach tags to a video',
@@ -144,7 +145,6 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { epid, tagid } = request.body;
       await checkVideoAndTags(app.db, epid, tagid);
       await whileVideoExists(() => attachTags(app.db, epid, tagid));
@@ -155,6 +155,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/tags',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: 'Detach tags from a video',
@@ -163,7 +164,6 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { epid, tagid } = request.body;
       await checkVideoAndTags(app.db, epid, tagid);
       await detachTags(app.db, epid, tagid);
@@ -174,6 +174,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/tags/autotag',
     {
+      config: { access: 'admin' },
       // The spec's call sends an empty body; some clients label it JSON anyway, which Fastify's
       // parser would refuse, so an empty body counts as no body at all.
       onRequest: async (request) => {
@@ -196,30 +197,26 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return ok({ added: await autotagVideos(app.db) }, apiMessages.tagsUpdated);
-    },
+    async () => ok({ added: await autotagVideos(app.db) }, apiMessages.tagsUpdated),
   );
 
   routes.get(
     '/tags/featured',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: "The home page's category rows, in order",
         response: { 200: someTags('OK', layoutTags) },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return ok({ tags: await listLayout(app.db) });
-    },
+    async () => ok({ tags: await listLayout(app.db) }),
   );
 
   routes.put(
     '/tags/featured',
     {
+      config: { access: 'admin' },
       schema: {
         ...admin,
         summary: "Save the home page's category rows, in order",
@@ -239,7 +236,6 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const result = await replaceLayout(app.db, request.body.id);
       if (!result.ok) throw tagsNotFound(result.missingTagIds);
       return ok({ tags: result.tags }, apiMessages.layoutUpdated);

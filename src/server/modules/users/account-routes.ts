@@ -41,6 +41,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/users/:id',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Read an account (your own; administrators any)',
         tags: ['users'],
@@ -65,6 +66,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/users',
     {
+      config: { access: 'user', keeps: ['pages'] },
       schema: {
         summary: 'Save your own account',
         tags: ['users'],
@@ -121,6 +123,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/users',
     {
+      config: { access: 'user' },
       schema: {
         summary: 'Delete an account (your own; administrators any)',
         tags: ['users'],
@@ -154,6 +157,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/users/password',
     {
+      config: { access: 'user', keeps: ['pages'] },
       schema: {
         summary: 'Change your password',
         tags: ['users'],

@@ -17,7 +17,7 @@ import {
 import { normalizeEmail } from '../../../shared/validation.js';
 import { conflict, notFound, refuseChangedReadOnly } from '../../lib/http-errors.js';
 import { created, ok } from '../../lib/reply.js';
-import { requireAdmin } from '../../plugins/authentication.js';
+
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
@@ -67,6 +67,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'List fans (accounts that are not administrators)',
         tags: ['admin users'],
@@ -81,7 +82,6 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { people, pageInfo } = await listPeople(false, request.query);
       return ok({ users: people, pageInfo }, peopleMessages.usersListed);
     },
@@ -90,6 +90,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/admin/users',
     {
+      config: { access: 'admin' },
       schema: {
         summary: 'List administrators',
         tags: ['admin users'],
@@ -104,7 +105,6 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { people, pageInfo } = await listPeople(true, request.query);
       return ok({ admins: people, pageInfo }, peopleMessages.adminsListed);
     },
@@ -113,6 +113,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/admin/users',
     {
+      config: { access: 'admin', keeps: ['pages'] },
       schema: {
         summary: 'Create an administrator',
         tags: ['admin users'],
@@ -138,7 +139,6 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const body = request.body;
       assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
@@ -162,6 +162,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/admin/users',
     {
+      config: { access: 'admin', keeps: ['pages'] },
       schema: {
         summary: 'Edit an account (names and email)',
         tags: ['admin users'],
@@ -197,7 +198,6 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const body = request.body;
       if (body.isAdmin !== undefined) {
         // Sent back with the account as read: only the stored value is accepted (and not written).

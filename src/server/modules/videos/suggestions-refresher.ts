@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { apiWriteRoute } from '../../lib/api-write.js';
+import { isApiWrite } from '../../lib/route-rules.js';
 import { hasQueuedSuggestions, refreshQueuedSuggestions } from './suggestions-repository.js';
 
 /** How often an idle instance looks for queued videos (writes made elsewhere, by hand). */
@@ -65,7 +65,7 @@ export function registerSuggestionsRefresher(app: FastifyInstance): void {
   const timer = setInterval(run, POLL_MS);
   timer.unref();
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 && apiWriteRoute(request) !== null) run();
+    if (reply.statusCode < 400 && isApiWrite(request)) run();
   });
   app.addHook('onClose', async () => {
     closed = true;

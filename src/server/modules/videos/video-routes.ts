@@ -16,6 +16,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/videos/:id',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'A video page: the video and suggested videos',
         tags: ['catalogue'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiWriteRoute } from '../../lib/api-write.js';
+import { isApiWrite } from '../../lib/route-rules.js';
 import { findSession, isSessionFresh } from '../auth/session-repository.js';
 import { findAllLikedIds } from '../likes/likes-repository.js';
 import type { CacheInvalidation } from '../public-pages/cache-invalidation.js';
@@ -10,22 +10,6 @@ declare module 'fastify' {
     viewerCache: ViewerCache;
   }
 }
-
-/**
- * Writes that cannot change a session, an account or a viewer's likes as kept here. Every other
- * write through the API forgets every kept session and like, so a new route is safe by default.
- * Likes say whose likes they changed (likes-routes.ts).
- */
-const WRITES_NO_VIEWER_CHANGES = new Set([
-  'POST /api/register',
-  'POST /api/login',
-  'POST /api/recovery/generate',
-  'POST /api/recovery/validate',
-  'PUT /api/users/liked/add-artist',
-  'PUT /api/users/liked/remove-artist',
-  'PUT /api/users/liked/add-video',
-  'PUT /api/users/liked/remove-video',
-]);
 
 /** About 0.5 KB each: 10,000 signed-in viewers in ~5 MB. */
 const MAX_SESSIONS = 10_000;
@@ -54,11 +38,12 @@ export function registerViewerCache(app: FastifyInstance, invalidation: CacheInv
     likesMaxAgeMs: LIKES_MAX_AGE_MS,
   });
   app.decorate('viewerCache', viewerCache);
-  // Before the answer leaves, so the caller's next request already sees the change. A failed
-  // write changed nothing, unless it failed on the server's side after writing some of it.
+  // Before the answer leaves, so the caller's next request already sees the change. A write
+  // forgets every session and like unless its route says it keeps them (`config.keeps`); likes
+  // say whose likes they changed (likes-routes.ts). A failed write changed nothing, unless it
+  // failed on the server's side after writing some of it.
   app.addHook('onSend', async (request, reply) => {
-    const route = apiWriteRoute(request);
-    if (route === null || WRITES_NO_VIEWER_CHANGES.has(route)) return;
+    if (!isApiWrite(request) || request.routeOptions.config.keeps?.includes('viewers')) return;
     if (reply.statusCode >= 400 && reply.statusCode < 500) return;
     await viewerCache.invalidate();
   });

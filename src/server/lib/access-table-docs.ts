@@ -1,8 +1,8 @@
-import { ACCESS, type Access } from './access-table.js';
+import type { Access, RouteRule } from './route-rules.js';
 
 /** docs/api.md holds the table between these lines; npm run docs:access rewrites it. */
 export const TABLE_START =
-  '<!-- access-table:start (generated from src/server/access-table.ts by npm run docs:access) -->';
+  "<!-- access-table:start (generated from the routes' config.access by npm run docs:access) -->";
 export const TABLE_END = '<!-- access-table:end -->';
 
 const WHO: Record<Access, string> = {
@@ -11,6 +11,7 @@ const WHO: Record<Access, string> = {
   admin: 'an administrator',
 };
 const TOKEN: Record<Access, string> = { public: 'no', user: 'yes', admin: 'yes' };
+const ORDER: Access[] = ['public', 'user', 'admin'];
 
 /** A Markdown table laid out as Prettier lays it out, so `prettier --check` leaves it alone. */
 function markdownTable(header: string[], rows: string[][]): string {
@@ -23,19 +24,23 @@ function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-/** Who may call each route, from the access table itself, in its order. */
-export function accessTableMarkdown(): string {
-  const rows = Object.entries(ACCESS).map(([route, access]) => [
-    `\`${route.replace(/:(\w+)/g, '{$1}')}\``,
-    WHO[access],
-    TOKEN[access],
-  ]);
+/** Who may call each route: anyone's first, then a user's, then an administrator's. */
+export function accessTableMarkdown(rules: readonly RouteRule[]): string {
+  const rows = ORDER.flatMap((access) =>
+    rules
+      .filter((rule) => rule.access === access)
+      .map((rule) => [
+        `\`${rule.method} ${rule.url.replace(/:(\w+)/g, '{$1}')}\``,
+        WHO[access],
+        TOKEN[access],
+      ]),
+  );
   return markdownTable(['route', 'who may call it', 'bearer token needed'], rows);
 }
 
 /** The table block as docs/api.md should hold it. */
-export const accessTableBlock = () =>
-  [TABLE_START, '', accessTableMarkdown(), '', TABLE_END].join('\n');
+export const accessTableBlock = (rules: readonly RouteRule[]) =>
+  [TABLE_START, '', accessTableMarkdown(rules), '', TABLE_END].join('\n');
 
 /** The block docs/api.md holds now, or null when its markers are missing. */
 export function currentAccessTableBlock(markdown: string): string | null {

@@ -3,8 +3,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const noServer = { group: ['**/server/**'], message: 'Only src/server may import server code.' };
-const noClient = { group: ['**/client/**'], message: 'Only src/client may import client code.' };
+const noServer = {
+  group: ['**/server/**', '@server/**'],
+  message: 'Only src/server may import server code.',
+};
+const noClient = {
+  group: ['**/client/**', '@client/**'],
+  message: 'Only src/client may import client code.',
+};
 
 export default tseslint.config(
   {
@@ -39,8 +45,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noServer] }],
     },
   },
-  // Features never import each other (shared -> features -> app): a file at
-  // features/<name>/<part>/x.tsx reaching '../../<other>/' would cross into another feature.
+  // Features never import each other (shared -> features -> app): a feature reaches its own files
+  // by relative paths, so from inside one, '@client/features/…' or '../../<other>/' would cross.
   {
     files: ['src/client/features/*/*/**'],
     rules: {
@@ -50,7 +56,7 @@ export default tseslint.config(
           patterns: [
             noServer,
             {
-              regex: '^\\.\\./\\.\\./[^./]',
+              regex: '^(\\.\\./\\.\\./[^./]|@client/features/)',
               message:
                 'Features may not import each other; move shared code to src/client/components or lib.',
             },

@@ -22,6 +22,12 @@ function precompress(): Plugin {
   };
 }
 
+/** `@client/…`, `@server/…`, `@shared/…`: the folders under src (tsconfig.base.json's paths). */
+export const SOURCE_ALIASES = {
+  find: /^@(client|server|shared)\//,
+  replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}$1/`,
+};
+
 /**
  * React Router 7 exports only its development build (remix-run/react-router#12437, "temporary"):
  * dev warnings and checks included. Builds take the production one it ships beside it.
@@ -34,8 +40,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render entry (src/client/entry-server.tsx) is read from disk, never sent.
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      SOURCE_ALIASES,
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   // The server render bundles its packages, so it runs their production builds (React's are
   // chosen by NODE_ENV at run time otherwise, and the server does not set it) and React Router's

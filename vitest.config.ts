@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { SOURCE_ALIASES } from './vite.config.js';
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 
@@ -13,6 +14,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: [SOURCE_ALIASES] },
         test: {
           name: 'client',
           include: ['src/client/**/*.test.tsx', 'src/client/**/*.test.ts'],
@@ -21,6 +23,7 @@ export default defineConfig({
         },
       },
       ...engines.map((engine) => ({
+        resolve: { alias: [SOURCE_ALIASES] },
         test: {
           name: engine,
           include: serverTests,

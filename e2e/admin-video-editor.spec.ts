@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminUiMessages } from '../src/shared/messages/admin-ui.js';
-import { apiMessages } from '../src/shared/messages/api.js';
-import { publicSiteMessages } from '../src/shared/messages/public-site.js';
-import { validationMessages } from '../src/shared/messages/validation.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { publicSiteMessages } from '@shared/messages/public-site.js';
+import { validationMessages } from '@shared/messages/validation.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { openSettled, pickCatalogueIds } from './pages.js';
 import { setYoutubeMode, singleImportVideos } from './youtube.js';
-import type { Tag, Video } from '../src/shared/schemas/catalogue.js';
+import type { Tag, Video } from '@shared/schemas/catalogue.js';
 
 const SCREENS_DIR = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 /** A title prefix this spec gives the videos it edits, so a rerun can find them. */

@@ -2,12 +2,12 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminUiMessages } from '../src/shared/messages/admin-ui.js';
-import { publicSiteMessages } from '../src/shared/messages/public-site.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { publicSiteMessages } from '@shared/messages/public-site.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { useStoredTheme } from './pages.js';
 import { singleImportVideos } from './youtube.js';
-import type { Tag, Video } from '../src/shared/schemas/catalogue.js';
+import type { Tag, Video } from '@shared/schemas/catalogue.js';
 
 const SCREENS_DIR = process.env.E2E_SCREENS_DIR ?? 'test-results/screens';
 

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { startYoutubeFake } from '../src/server/testing/youtube-fake-server.js';
+import { startYoutubeFake } from '@server/testing/youtube-fake-server.js';
 import { MAIL_HTTP_PORT, SMTP_PORT, YOUTUBE_PORT } from './ports.js';
 import { channelUploads, singleImportVideos } from './youtube.js';
 import { startSmtpCatcher } from './smtp-catcher.js';

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Video } from '../src/shared/schemas/catalogue.js';
+import type { Video } from '@shared/schemas/catalogue.js';
 
 interface HomeData {
   featured_video: Video;

@@ -1,9 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import {
-  FAKE_CHANNEL_ID,
-  fakeChannelUploads,
-} from '../src/server/testing/youtube-fake-catalogue.js';
-import type { YoutubeFakeMode } from '../src/server/testing/youtube-fake-data-api.js';
+import { FAKE_CHANNEL_ID, fakeChannelUploads } from '@server/testing/youtube-fake-catalogue.js';
+import type { YoutubeFakeMode } from '@server/testing/youtube-fake-data-api.js';
 import { YOUTUBE_PORT } from './ports.js';
 
 /**

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { count, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
-import { refreshAllSuggestions } from '../src/server/modules/videos/suggestions-refresher.js';
+import { openDatabase, type DatabaseHandle } from '@server/db/client.js';
+import { refreshAllSuggestions } from '@server/modules/videos/suggestions-refresher.js';
 import {
   artistLikes,
   artists,
@@ -22,15 +22,15 @@ import {
   videoSuggestionsStale,
   videoTags,
   videos,
-} from '../src/server/db/schema.js';
-import { hashPassword } from '../src/server/modules/auth/password-hashing.js';
+} from '@server/db/schema.js';
+import { hashPassword } from '@server/modules/auth/password-hashing.js';
 import {
   demoArtistBio,
   demoArtistName,
   demoSongTitle,
   demoVenue,
   seededRandom,
-} from '../src/server/setup/demo-catalogue.js';
+} from '@server/setup/demo-catalogue.js';
 
 export interface ScaleSize {
   videos: number;

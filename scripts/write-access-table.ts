@@ -3,7 +3,7 @@
  * route's `config.access` (src/server/lib/access-table-docs.test.ts fails while it is stale).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { accessTableBlock, currentAccessTableBlock } from '../src/server/lib/access-table-docs.js';
+import { accessTableBlock, currentAccessTableBlock } from '@server/lib/access-table-docs.js';
 import { withOfflineApp } from './lib/offline-app.js';
 
 const file = 'docs/api.md';

@@ -3,7 +3,7 @@
  *   PORT=4010 tsx scripts/youtube-fake.ts
  * then start Twang with the environment lines it prints.
  */
-import { startYoutubeFake } from '../src/server/testing/youtube-fake-server.js';
+import { startYoutubeFake } from '@server/testing/youtube-fake-server.js';
 
 const port = Number(process.env.PORT ?? 4010);
 const fake = await startYoutubeFake({

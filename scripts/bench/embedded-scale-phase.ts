@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client.js';
-import { queryRows } from '../../src/server/db/query-rows.js';
+import { openDatabase } from '@server/db/client.js';
+import { queryRows } from '@server/db/query-rows.js';
 import { SCALE_HEAVY_LIKER, seedScaleCatalogue } from '../seed-scale.js';
 import { REPO_ROOT } from './children.js';
 import { clientGet, eachOnce, interleave, rotations, spread, type Endpoint } from './endpoint.js';

@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.js';
-import { refreshAllSuggestions } from '../../src/server/modules/videos/suggestions-refresher.js';
+import { openDatabase } from '@server/db/client.js';
+import { refreshAllSuggestions } from '@server/modules/videos/suggestions-refresher.js';
 import { seedScaleCatalogue, type ScaleSize } from '../seed-scale.js';
 import { REPO_ROOT } from './children.js';
 

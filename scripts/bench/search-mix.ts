@@ -3,7 +3,7 @@
  * generator uses, so they exist in the demo and in the scale catalogue alike), misses (nonsense)
  * and typos (a hit with one letter changed, which the trigram side of the search must forgive).
  */
-import { demoArtistName } from '../../src/server/setup/demo-catalogue.js';
+import { demoArtistName } from '@server/setup/demo-catalogue.js';
 
 export interface Typo {
   query: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { loadConfig } from '../../src/server/env.js';
+import { buildApp } from '@server/app.js';
+import { openDatabase } from '@server/db/client.js';
+import { loadConfig } from '@server/env.js';
 
 /**
  * The whole server, built in-process on an empty in-memory database and never listening, for

@@ -1,9 +1,6 @@
 /** A small client of the Twang API for the security scripts, and the seeding they share. */
 import { randomBytes } from 'node:crypto';
-import {
-  startYoutubeFake,
-  type YoutubeFake,
-} from '../../src/server/testing/youtube-fake-server.js';
+import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
 
 export interface ApiAnswer<T> {
   status: number;

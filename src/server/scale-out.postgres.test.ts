@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeData } from '../shared/schemas/public-catalogue.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { layoutRows } from './db/schema.js';
 import { LIMITS } from './modules/abuse/abuse-limits.js';
 import { buildTag, buildUser, buildVideo } from './testing/factories.js';

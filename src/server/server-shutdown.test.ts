@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 
 /**
  * The real server process (src/server/server.ts) on SIGTERM: requests already in flight are

@@ -9,7 +9,7 @@ import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
-import { ADMIN_PATH, PAGE_PATHS } from '../../shared/page-paths.js';
+import { ADMIN_PATH, PAGE_PATHS } from '@shared/page-paths.js';
 
 /**
  * How a page's loader waits for its data. In the browser only the first load waits, and not for

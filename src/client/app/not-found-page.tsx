@@ -1,4 +1,4 @@
-import { publicSiteMessages as t } from '../../shared/messages/public-site.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { PageTitle } from '../components/ui/page-title.js';
 import { WayOn } from '../components/site/way-on.js';
 

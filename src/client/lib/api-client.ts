@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '../../shared/api-envelope.js';
+import type { ApiEnvelope } from '@shared/api-envelope.js';
 import { clearSession, getSession } from './session.js';
 
 export class ApiError extends Error {

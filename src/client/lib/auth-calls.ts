@@ -1,4 +1,4 @@
-import type { LoginBody, SessionUser } from '../../shared/schemas/auth.js';
+import type { LoginBody, SessionUser } from '@shared/schemas/auth.js';
 import { ApiError, apiCall, type ApiResult } from './api-client.js';
 import { clearSession, type Session } from './session.js';
 

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { PAGE_STATE_ID, type PageState, type SentError } from '../../shared/server-render.js';
+import { PAGE_STATE_ID, type PageState, type SentError } from '@shared/server-render.js';
 import { ApiError } from './api-client.js';
 import { queryClient } from './query-client.js';
 import { getSession } from './session.js';

@@ -3,7 +3,7 @@ import type {
   RecoveryGenerateBody,
   RecoveryResetBody,
   RecoveryValidateBody,
-} from '../../shared/schemas/recovery.js';
+} from '@shared/schemas/recovery.js';
 import { apiCall } from './api-client.js';
 
 // Apart from auth-calls.ts: every page loads that one (sign out), these only with a recovery form.

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '../../shared/schemas/site.js';
+import type { SiteConfig } from '@shared/schemas/site.js';
 import { apiGet } from './api-client.js';
 
 const FALLBACK: SiteConfig = {

@@ -1,4 +1,4 @@
-import type { Artist, Video } from '../../shared/schemas/catalogue.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
 
 /** Test builders: an artist and a video in the API's shapes. */
 export function buildArtist(id: number, name: string, overrides: Partial<Artist> = {}): Artist {

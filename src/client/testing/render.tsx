@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { apiMessages } from '../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 
 const SESSION_REFUSALS = new Set<string>([apiMessages.sessionExpired, apiMessages.signInRequired]);
 

@@ -1,10 +1,5 @@
-import type { Account } from '../../shared/schemas/people.js';
-import {
-  youtubeWatchUrl,
-  type Artist,
-  type Tag,
-  type Video,
-} from '../../shared/schemas/catalogue.js';
+import type { Account } from '@shared/schemas/people.js';
+import { youtubeWatchUrl, type Artist, type Tag, type Video } from '@shared/schemas/catalogue.js';
 
 /**
  * The objects the OpenAPI document's examples are made of (lib/route-schema.ts): one artist, her

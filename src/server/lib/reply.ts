@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ApiEnvelope } from '../../shared/api-envelope.js';
+import type { ApiEnvelope } from '@shared/api-envelope.js';
 
 /** 200 in the envelope. */
 export function ok<T>(data: T, message = 'OK'): ApiEnvelope<T> {

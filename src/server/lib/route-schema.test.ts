@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idField } from '../../shared/schemas/fields.js';
+import { idField } from '@shared/schemas/fields.js';
 import { bodyWithExamples } from './route-schema.js';
 
 const body = z.strictObject({

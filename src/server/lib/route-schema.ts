@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { envelope, errorEnvelope, type ApiEnvelope } from '../../shared/api-envelope.js';
+import { envelope, errorEnvelope, type ApiEnvelope } from '@shared/api-envelope.js';
 
 /**
  * The refusals particular to a route (someone else's account, a missing id, a conflict), each with

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiMessages } from '../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { hashToken, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 

@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { scriptSafeJson } from '../../shared/script-safe-json.js';
+import { scriptSafeJson } from '@shared/script-safe-json.js';
 import { renderHead } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';

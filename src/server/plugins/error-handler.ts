@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isSharedMessage } from '../../shared/messages/all-messages.js';
+import { isSharedMessage } from '@shared/messages/all-messages.js';
 import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { HttpError, unknownFieldMessage } from '../lib/http-errors.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { apiMessages } from '../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { HttpError } from '../lib/http-errors.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAG_PAGE_SIZE, type HomeData } from '../../shared/schemas/public-catalogue.js';
+import { TAG_PAGE_SIZE, type HomeData } from '@shared/schemas/public-catalogue.js';
 import { escapeHtml } from '../modules/seo/head-tags.js';
 
 /**

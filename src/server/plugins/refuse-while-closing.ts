@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiMessages } from '../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { HttpError } from '../lib/http-errors.js';
 
 declare module 'fastify' {

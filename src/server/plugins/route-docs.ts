@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope } from '../../shared/api-envelope.js';
-import { apiMessages } from '../../shared/messages/api.js';
+import { errorEnvelope } from '@shared/api-envelope.js';
+import { apiMessages } from '@shared/messages/api.js';
 import type { Access } from '../lib/route-rules.js';
 
 /** The bearer token POST /api/login answers with (app.ts names the scheme). */

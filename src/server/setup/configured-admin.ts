@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../shared/validation.js';
+import { normalizeEmail } from '@shared/validation.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../modules/auth/password-hashing.js';
 import { findUserByEmail, insertUser } from '../modules/users/users-repository.js';

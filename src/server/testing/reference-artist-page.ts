@@ -1,5 +1,5 @@
 /** The artist page as it was built before it moved into one SQL statement (artist-page-query.ts): kept as the reference the statement is tested against. */
-import type { ArtistDetailData } from '../../shared/schemas/artists.js';
+import type { ArtistDetailData } from '@shared/schemas/artists.js';
 import type { Database } from '../db/client.js';
 import { presentVideos } from '../modules/videos/video-presenter.js';
 import { presentArtists } from '../modules/artists/artist-presenter.js';

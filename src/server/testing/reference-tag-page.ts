@@ -1,5 +1,5 @@
 /** The category page as it was built before it moved into one SQL statement (tag-page-query.ts): kept as the reference the statement is tested against. */
-import type { TagPageData } from '../../shared/schemas/public-catalogue.js';
+import type { TagPageData } from '@shared/schemas/public-catalogue.js';
 import type { Database } from '../db/client.js';
 import { presentVideos } from '../modules/videos/video-presenter.js';
 import { findTagWithArtist, listTagVideos } from '../modules/tags/tag-page-repository.js';

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { VideoPageData } from '../../shared/schemas/public-catalogue.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import type { Database } from '../db/client.js';
 import { videoTags, videos } from '../db/schema.js';
 import {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseYoutubeId } from '../../shared/schemas/youtube-url.js';
+import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
 import {
   FAKE_CHANNEL_ID,
   FAKE_CHANNEL_TITLE,

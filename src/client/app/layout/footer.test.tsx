@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../testing/render.js';
+import { renderPage } from '@client/testing/render.js';
 import { Footer } from './footer.js';
 
 const config = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../lib/site-config.js';
-import { useWindowWidthAs } from '../../lib/use-window-width.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { useWindowWidthAs } from '@client/lib/use-window-width.js';
 import './footer.css';
 
 /** '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { useSiteConfig } from '../../lib/site-config.js';
-import { toggleDarkMode, useDarkMode } from '../../lib/theme.js';
-import { SearchBox } from '../../components/site/search-box.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
+import { SearchBox } from '@client/components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { logout } from '../../lib/auth-calls.js';
-import { openAuthModal } from '../../lib/auth-modal.js';
-import { useSession } from '../../lib/session.js';
+import { logout } from '@client/lib/auth-calls.js';
+import { openAuthModal } from '@client/lib/auth-modal.js';
+import { useSession } from '@client/lib/session.js';
 
 /** Sign In, or the first name ('Account' without one) opening Account and Sign Out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Artist } from '../../../shared/schemas/catalogue.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
 import { ArtistImage } from './artist-image.js';
 import './catalogue.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildArtist, buildVideo } from '../../testing/catalogue-builders.js';
-import { renderPage } from '../../testing/render.js';
+import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
 import { ArtistCard } from './artist-card.js';
 import { VideoCard } from './video-card.js';
 

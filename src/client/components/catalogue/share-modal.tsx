@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useSiteConfig } from '../../lib/site-config.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import './share-modal.css';

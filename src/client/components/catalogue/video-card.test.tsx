@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildVideo } from '../../testing/catalogue-builders.js';
-import { renderPage } from '../../testing/render.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
 import { publishedOn, VideoCard } from './video-card.js';
 
 describe('a video card', () => {

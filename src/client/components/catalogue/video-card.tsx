@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { plural } from '../../lib/format.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { plural } from '@client/lib/format.js';
 import './catalogue.css';
 
 /**

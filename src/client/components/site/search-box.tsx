@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { publicSiteMessages as t } from '../../../shared/messages/public-site.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 
 /**
  * The site search (the navigation's, and the not-found page's): an empty submit does nothing,

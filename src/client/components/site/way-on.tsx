@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { publicSiteMessages as t } from '../../../shared/messages/public-site.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { SearchBox } from './search-box.js';
 
 /**

@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../../lib/site-config.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
 
 /** React 19 hoists <title> into <head>: the tab reads '<page> | <brand>'. */
 export function PageTitle({ page }: { page: string }) {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './open-pglite.js';
 import { SharedSession } from './shared-session.js';
-import { protocolMessage as message } from '../../testing/protocol-message.js';
+import { protocolMessage as message } from '@server/testing/protocol-message.js';
 
 // In this thread, to watch the session itself; the server's own path (a worker) is what every
 // other test in this project runs on (testing/test-app.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endsExchange, readFirstMessage, renameStatement, splitMessages } from './wire-messages.js';
-import { protocolMessage as message } from '../../testing/protocol-message.js';
+import { protocolMessage as message } from '@server/testing/protocol-message.js';
 
 const int16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
 

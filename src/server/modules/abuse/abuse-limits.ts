@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { connectRedis } from '../../lib/redis.js';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { connectRedis } from '@server/lib/redis.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { HttpError } from '@server/lib/http-errors.js';
 import {
   type AttemptCount,
   createMemoryAttemptStore,

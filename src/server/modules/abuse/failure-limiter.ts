@@ -1,5 +1,5 @@
-import { apiMessages } from '../../../shared/messages/api.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { HttpError } from '@server/lib/http-errors.js';
 import type { AttemptStore } from './attempt-store.js';
 
 export interface FailureLimit {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboard } from '../../../shared/schemas/admin-videos.js';
-import { artistLikes, videoLikes } from '../../db/schema.js';
+import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
+import { artistLikes, videoLikes } from '@server/db/schema.js';
 import {
   buildArtist,
   buildUser,
@@ -8,8 +8,8 @@ import {
   callApi,
   signedInAdmin,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: Caller;

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exampleArtist, exampleVideo, secondArtist, secondVideo } from '../../lib/api-examples.js';
-import { answerWithExample } from '../../lib/route-schema.js';
-import { adminDashboard } from '../../../shared/schemas/admin-videos.js';
-import { ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
-import type { AdminDashboard } from '../../../shared/schemas/admin-videos.js';
+import {
+  exampleArtist,
+  exampleVideo,
+  secondArtist,
+  secondVideo,
+} from '@server/lib/api-examples.js';
+import { answerWithExample } from '@server/lib/route-schema.js';
+import { adminDashboard } from '@shared/schemas/admin-videos.js';
+import { ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
+import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findDashboardJson } from './dashboard-repository.js';

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { featuredVideo, videos } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { featuredVideo, videos } from '@server/db/schema.js';
 import {
   buildVideo,
   callApi,
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import type { YoutubeClient, YoutubeVideoDetails } from '../youtube/youtube-client.js';
 
 const details = (youtubeId: string): YoutubeVideoDetails => ({

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { videos } from '../../db/schema.js';
-import { callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { fakeChannelUploads, fakeVideo } from '../../testing/youtube-fake-catalogue.js';
-import { startYoutubeFake, type YoutubeFake } from '../../testing/youtube-fake-server.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { videos } from '@server/db/schema.js';
+import { callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { fakeChannelUploads, fakeVideo } from '@server/testing/youtube-fake-catalogue.js';
+import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
 
 let fake: YoutubeFake;
 let t: TestApp;

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import {
   channelImportResult,
   importVideoBody,
   importVideosQuery,
-} from '../../../shared/schemas/admin-videos.js';
-import { videoSchema, type Video } from '../../../shared/schemas/catalogue.js';
-import { created, ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+} from '@shared/schemas/admin-videos.js';
+import { videoSchema, type Video } from '@shared/schemas/catalogue.js';
+import { created, ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { videoOf } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { videoOf } from '@server/lib/api-examples.js';
 
 const youtubeErrors = errorResponses({
   401: "No token or an expired one (with `WWW-Authenticate`); or YouTube refused the server's key, or the key or channel is not configured: the message asks the administrator to sign in to YouTube (no `WWW-Authenticate`, the session stays).",

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminVideosMessages } from '../../../shared/messages/admin-videos.js';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { validationMessages } from '../../../shared/messages/validation.js';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { videoLikes, videoTags, videos } from '../../db/schema.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { validationMessages } from '@shared/messages/validation.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { videoLikes, videoTags, videos } from '@server/db/schema.js';
 import {
   buildTag,
   buildUser,
@@ -12,8 +12,8 @@ import {
   callApi,
   signedInAdmin,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: Caller;

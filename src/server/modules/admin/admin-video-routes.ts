@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { deleteVideoBody, updateVideoBody } from '../../../shared/schemas/admin-videos.js';
-import { videoSchema } from '../../../shared/schemas/catalogue.js';
-import { notFound } from '../../lib/http-errors.js';
-import { ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { deleteVideoBody, updateVideoBody } from '@shared/schemas/admin-videos.js';
+import { videoSchema } from '@shared/schemas/catalogue.js';
+import { notFound } from '@server/lib/http-errors.js';
+import { ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { adminVideoImportRoutes } from './admin-video-import-routes.js';
 import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
 import { deleteVideo, updateVideo } from './admin-videos-repository.js';
 import { featuredVideoRoutes } from './featured-video-routes.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleVideo, secondVideo } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 
 const videoNotFound = errorResponses({ 404: 'No video has that id.' });
 const editedTitle = 'June Calloway – Gravel Road Home (Live at the Ryman)';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { likeEscaped } from '../../lib/search-sql.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { likeEscaped } from '@server/lib/search-sql.js';
 import { typedQuery } from '../search/search-query.js';
 import { videoJson } from '../videos/video-json.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminVideosMessages } from '../../../shared/messages/admin-videos.js';
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { AdminVideoSearchResult } from '../../../shared/schemas/admin-videos.js';
-import { buildVideo, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { AdminVideoSearchResult } from '@shared/schemas/admin-videos.js';
+import { buildVideo, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: Caller;

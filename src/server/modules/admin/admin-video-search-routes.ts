@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exampleVideo } from '../../lib/api-examples.js';
-import { answerWithExample } from '../../lib/route-schema.js';
+import { exampleVideo } from '@server/lib/api-examples.js';
+import { answerWithExample } from '@server/lib/route-schema.js';
 import {
   adminVideoSearchParams,
   adminVideoSearchQuery,
   adminVideoSearchResult,
   type AdminVideoSearchResult,
-} from '../../../shared/schemas/admin-videos.js';
-import { ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+} from '@shared/schemas/admin-videos.js';
+import { ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { correctedQueryText } from '../search/full-text-query.js';
 import { searchWords } from '../search/search-terms.js';
 import { wordsWithNearOnes } from '../search/word-corrections.js';

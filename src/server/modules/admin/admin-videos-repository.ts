@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { videos } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { videos } from '@server/db/schema.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 
 export type NewVideo = typeof videos.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { parseYoutubeId } from '../../../shared/schemas/youtube-url.js';
-import type { Database } from '../../db/client.js';
-import { featuredVideo, videos } from '../../db/schema.js';
+import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
+import type { Database } from '@server/db/client.js';
+import { featuredVideo, videos } from '@server/db/schema.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 import { findVideoIdByYoutubeId } from './admin-videos-repository.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminVideosMessages } from '../../../shared/messages/admin-videos.js';
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { FeaturedVideo } from '../../../shared/schemas/admin-videos.js';
-import { featuredVideo } from '../../db/schema.js';
-import { buildVideo, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { FeaturedVideo } from '@shared/schemas/admin-videos.js';
+import { featuredVideo } from '@server/db/schema.js';
+import { buildVideo, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import type { YoutubeClient } from '../youtube/youtube-client.js';
 
 /** A YouTube that knows every id; the featured video does not need the real one. */

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import {
   featuredVideoBody,
   featuredVideoSchema,
   type FeaturedVideo,
-} from '../../../shared/schemas/admin-videos.js';
-import { ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+} from '@shared/schemas/admin-videos.js';
+import { ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { readFeaturedVideo, saveFeaturedVideo } from './featured-video-repository.js';
-import { exampleVideo } from '../../lib/api-examples.js';
-import { answerWithExample, bodyWithExamples } from '../../lib/route-schema.js';
+import { exampleVideo } from '@server/lib/api-examples.js';
+import { answerWithExample, bodyWithExamples } from '@server/lib/route-schema.js';
 
 const featured: FeaturedVideo = {
   title: 'This week: June Calloway live',

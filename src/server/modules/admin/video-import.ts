@@ -1,8 +1,8 @@
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { ChannelImportResult } from '../../../shared/schemas/admin-videos.js';
-import type { Database } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { ChannelImportResult } from '@shared/schemas/admin-videos.js';
+import type { Database } from '@server/db/client.js';
+import { conflict, notFound } from '@server/lib/http-errors.js';
+import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { VideoListRow } from '../videos/video-presenter.js';
 import type { YoutubeClient, YoutubeVideoDetails } from '../youtube/youtube-client.js';
 import {

@@ -1,5 +1,5 @@
-import { apiMessages } from '../../../shared/messages/api.js';
-import { badGateway, unauthorized } from '../../lib/http-errors.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { badGateway, unauthorized } from '@server/lib/http-errors.js';
 import {
   YoutubeAuthError,
   YoutubeSettingMissingError,

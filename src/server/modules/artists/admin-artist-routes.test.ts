@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
-import { validationMessages as m } from '../../../shared/messages/validation.js';
-import type { Artist, Video } from '../../../shared/schemas/catalogue.js';
-import { artistLikes, artists, tags, videoTags } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import { artistLikes, artists, tags, videoTags } from '@server/db/schema.js';
 import {
   buildArtist,
   buildTag,
@@ -14,8 +14,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let user: Caller;

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import {
   adminArtistsData,
   adminArtistsQuery,
   createArtistBody,
   deleteArtistBody,
   updateArtistBody,
-} from '../../../shared/schemas/artists.js';
-import { artistSchema, type Artist } from '../../../shared/schemas/catalogue.js';
-import { conflict, notFound, type HttpError } from '../../lib/http-errors.js';
-import { created, ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+} from '@shared/schemas/artists.js';
+import { artistSchema, type Artist } from '@shared/schemas/catalogue.js';
+import { conflict, notFound, type HttpError } from '@server/lib/http-errors.js';
+import { created, ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { presentArtists, toArtist } from './artist-presenter.js';
 import {
   createArtist,
@@ -22,8 +22,8 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleArtist, secondArtist } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleArtist, secondArtist } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'artists'] };
 const artistNotFound = errorResponses({ 404: 'No artist has that id.' });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlAlias } from '../../db/sql-alias.js';
+import { sqlAlias } from '@server/db/sql-alias.js';
 
 /**
  * The API's artist shape (shared/schemas/catalogue.ts artistSchema, as toArtist() in

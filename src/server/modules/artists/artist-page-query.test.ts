@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArtistDetailData, ArtistList } from '../../../shared/schemas/artists.js';
-import { queryRows } from '../../db/query-rows.js';
-import { artists } from '../../db/schema.js';
-import { seedDemoContent } from '../../setup/demo-seed.js';
-import { referenceArtistPage } from '../../testing/reference-artist-page.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { ArtistDetailData, ArtistList } from '@shared/schemas/artists.js';
+import { queryRows } from '@server/db/query-rows.js';
+import { artists } from '@server/db/schema.js';
+import { seedDemoContent } from '@server/setup/demo-seed.js';
+import { referenceArtistPage } from '@server/testing/reference-artist-page.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { artistJson } from './artist-json.js';
 import { findArtistPageJson } from './artist-page-query.js';
 import { toArtist } from './artist-presenter.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
 import { videoJson } from '../videos/video-json.js';
 import { artistJson } from './artist-json.js';
 import { ARTIST_VIDEOS_LIMIT } from './artists-repository.js';

@@ -1,5 +1,5 @@
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { ArtistDetailData } from '../../../shared/schemas/artists.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { ArtistDetailData } from '@shared/schemas/artists.js';
 import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
 import type { PublicPage } from '../public-pages/public-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';

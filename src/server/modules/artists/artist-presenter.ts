@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Artist } from '../../../shared/schemas/catalogue.js';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { artistLikes, type artists } from '../../db/schema.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { artistLikes, type artists } from '@server/db/schema.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
-import type { Artist, Video } from '../../../shared/schemas/catalogue.js';
-import { artistLikes } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import { artistLikes } from '@server/db/schema.js';
 import {
   buildArtist,
   buildVideo,
@@ -10,8 +10,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let user: Caller;

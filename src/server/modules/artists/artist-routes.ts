@@ -6,17 +6,17 @@ import {
   artistLetterParams,
   artistListData,
   artistPhraseParams,
-} from '../../../shared/schemas/artists.js';
-import { idParam } from '../../../shared/schemas/fields.js';
-import { ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+} from '@shared/schemas/artists.js';
+import { idParam } from '@shared/schemas/fields.js';
+import { ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { artistPage } from './artist-page.js';
 import { featuredArtistsPage } from './featured-artists-page.js';
 import { presentArtists } from './artist-presenter.js';
 import { listArtistsByLetter, searchArtistsByPhrase } from './artists-repository.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
-import { exampleArtist, exampleVideo, secondArtist } from '../../lib/api-examples.js';
+import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
+import { exampleArtist, exampleVideo, secondArtist } from '@server/lib/api-examples.js';
 
 const signedIn = { tags: ['artists'] };
 /** Signed-in callers see whether they like each artist. */

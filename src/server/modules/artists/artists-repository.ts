@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { artists, tags, videoTags, videos } from '../../db/schema.js';
-import { likeNeedle } from '../../lib/search-sql.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { Database } from '@server/db/client.js';
+import { artists, tags, videoTags, videos } from '@server/db/schema.js';
+import { likeNeedle } from '@server/lib/search-sql.js';
+import { isUniqueViolation } from '@server/db/pg-errors.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 import { findArtistsByName } from '../search/artist-names.js';
 import type { ArtistRow } from './artist-presenter.js';

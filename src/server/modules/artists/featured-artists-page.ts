@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ArtistList } from '../../../shared/schemas/artists.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { ArtistList } from '@shared/schemas/artists.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
 import { artistDependency } from '../public-pages/page-cache.js';
 import type { PublicPage } from '../public-pages/public-page.js';
 import { artistJson } from './artist-json.js';

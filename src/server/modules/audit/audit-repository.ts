@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AuditFilters } from '../../../shared/schemas/audit.js';
-import type { Database } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
-import { likeEscaped } from '../../lib/search-sql.js';
+import type { AuditFilters } from '@shared/schemas/audit.js';
+import type { Database } from '@server/db/client.js';
+import { auditLog } from '@server/db/schema.js';
+import { likeEscaped } from '@server/lib/search-sql.js';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 

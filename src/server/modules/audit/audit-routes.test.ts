@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../../shared/audit-actions.js';
-import type { AuditEntry } from '../../../shared/schemas/audit.js';
+import { AUDIT_ACTIONS } from '@shared/audit-actions.js';
+import type { AuditEntry } from '@shared/schemas/audit.js';
 import {
   buildUser,
   buildVideo,
@@ -8,8 +8,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: Caller;

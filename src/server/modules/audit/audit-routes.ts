@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerWithExample } from '../../lib/route-schema.js';
-import { auditListSchema, auditQuery } from '../../../shared/schemas/audit.js';
-import { ok } from '../../lib/reply.js';
+import { answerWithExample } from '@server/lib/route-schema.js';
+import { auditListSchema, auditQuery } from '@shared/schemas/audit.js';
+import { ok } from '@server/lib/reply.js';
 import { listAuditEntries } from './audit-repository.js';
 
 const AUDIT_LISTED = 'Administrator actions';

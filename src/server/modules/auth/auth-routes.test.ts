@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationMessages as m } from '../../../shared/messages/validation.js';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { latestAllowedBirthday } from '../../../shared/validation.js';
-import { buildUser, callApi, login, TEST_PASSWORD } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { latestAllowedBirthday } from '@shared/validation.js';
+import { buildUser, callApi, login, TEST_PASSWORD } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

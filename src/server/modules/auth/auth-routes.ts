@@ -1,20 +1,15 @@
-import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { Database } from '@server/db/client.js';
+import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import {
-  loginBody,
-  registerBody,
-  sessionUser,
-  type SessionUser,
-} from '../../../shared/schemas/auth.js';
-import { normalizeEmail } from '../../../shared/validation.js';
-import { conflict, unauthorized } from '../../lib/http-errors.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { loginBody, registerBody, sessionUser, type SessionUser } from '@shared/schemas/auth.js';
+import { normalizeEmail } from '@shared/validation.js';
+import { conflict, unauthorized } from '@server/lib/http-errors.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
-import { created, ok } from '../../lib/reply.js';
-import { callerOf } from '../../plugins/authentication.js';
+import { created, ok } from '@server/lib/reply.js';
+import { callerOf } from '@server/plugins/authentication.js';
 import {
   findUserByEmail,
   insertUser,
@@ -24,8 +19,8 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleAccount } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleAccount } from '@server/lib/api-examples.js';
 
 const signedIn = (message: string) =>
   answerWithExample(sessionUser, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { callApi, signedInUser } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { callApi, signedInUser } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { isCommonPassword } from './common-passwords.js';
 
 describe('isCommonPassword', () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { badRequest } from '../../lib/http-errors.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { badRequest } from '@server/lib/http-errors.js';
 
 /**
  * zxcvbn's list of the ~49,000 most common passwords, lower case. Loaded once, on first use: the

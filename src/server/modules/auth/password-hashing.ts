@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { createConcurrencyLimit } from '../../lib/concurrency-limit.js';
+import { createConcurrencyLimit } from '@server/lib/concurrency-limit.js';
 
 // OWASP's argon2id minimum (m=19 MiB, t=2, p=1).
 const ARGON2_OPTIONS = {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.js';
-import { buildUser, callApi } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { sessions, users } from '@server/db/schema.js';
+import { buildUser, callApi } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { createSession, deleteExpiredSessions, findSessionUser } from './session-repository.js';
 
 let t: TestApp;

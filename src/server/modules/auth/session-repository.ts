@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { queryRows } from '../../db/query-rows.js';
-import { sessions, users } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { queryRows } from '@server/db/query-rows.js';
+import { sessions, users } from '@server/db/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;

@@ -5,8 +5,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 // Each way a session ends, checked the same way: the token then gets a 401 with a Bearer challenge.
 // (A reset ending every session is in recovery-routes.test.ts, where codes arrive by mail.)

@@ -1,5 +1,5 @@
-import { HOME_ROW_VIDEOS, type HomeData } from '../../../shared/schemas/public-catalogue.js';
-import type { Database } from '../../db/client.js';
+import { HOME_ROW_VIDEOS, type HomeData } from '@shared/schemas/public-catalogue.js';
+import type { Database } from '@server/db/client.js';
 import { markLikedVideos, presentVideos } from '../videos/video-presenter.js';
 import {
   findFeaturedChoice,

@@ -1,20 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envelope } from '../../../shared/api-envelope.js';
-import {
-  homeData as homeDataSchema,
-  type HomeData,
-} from '../../../shared/schemas/public-catalogue.js';
-import { featuredVideo, layoutRows, videos } from '../../db/schema.js';
+import { envelope } from '@shared/api-envelope.js';
+import { homeData as homeDataSchema, type HomeData } from '@shared/schemas/public-catalogue.js';
+import { featuredVideo, layoutRows, videos } from '@server/db/schema.js';
 import {
   buildTag,
   buildVideo,
   callApi,
   signedInAdmin,
   signedInUser,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: { token: string };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
-import { featuredVideo, layoutRows, tags, videoTags, videos } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { featuredVideo, layoutRows, tags, videoTags, videos } from '@server/db/schema.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 
 export interface FeaturedChoice {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import type { HomeData } from '../../../shared/schemas/public-catalogue.js';
-import { featuredVideo, layoutRows } from '../../db/schema.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
+import { featuredVideo, layoutRows } from '@server/db/schema.js';
 import {
   buildTag,
   buildVideo,
   callApi,
   signedInAdmin,
   signedInUser,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

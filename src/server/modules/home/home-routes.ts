@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exampleVideo, secondVideo } from '../../lib/api-examples.js';
-import { answerWithExample } from '../../lib/route-schema.js';
-import { homeData, type HomeData } from '../../../shared/schemas/public-catalogue.js';
+import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
+import { answerWithExample } from '@server/lib/route-schema.js';
+import { homeData, type HomeData } from '@shared/schemas/public-catalogue.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import { cachedPublicPage, servePublicPage } from '../public-pages/public-page.js';
 import { homePage } from './home-page.js';

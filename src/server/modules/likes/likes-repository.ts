@@ -8,10 +8,10 @@ import {
   type SQLWrapper,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { queryRows } from '../../db/query-rows.js';
-import { artistLikes, artists, videoLikes, videos } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { queryRows } from '@server/db/query-rows.js';
+import { artistLikes, artists, videoLikes, videos } from '@server/db/schema.js';
 import { artistJson } from '../artists/artist-json.js';
 import { videoJson } from '../videos/video-json.js';
 

@@ -1,10 +1,10 @@
-import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { isForeignKeyViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { peopleMessages } from '../../../shared/messages/people.js';
-import { idParam } from '../../../shared/schemas/fields.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { peopleMessages } from '@shared/messages/people.js';
+import { idParam } from '@shared/schemas/fields.js';
 import {
   LIKED_PAGE_SIZE,
   artistLikeBody,
@@ -16,10 +16,10 @@ import {
   likeStateSchema,
   videoLikeBody,
   type LikeState,
-} from '../../../shared/schemas/likes.js';
-import { notFound } from '../../lib/http-errors.js';
-import { ok } from '../../lib/reply.js';
-import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
+} from '@shared/schemas/likes.js';
+import { notFound } from '@server/lib/http-errors.js';
+import { ok } from '@server/lib/reply.js';
+import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
 import { findUserById } from '../users/users-repository.js';
@@ -30,13 +30,13 @@ import {
   setArtistLike,
   setVideoLike,
 } from './likes-repository.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import {
   exampleAccount,
   exampleArtist,
   exampleVideo,
   secondArtist,
-} from '../../lib/api-examples.js';
+} from '@server/lib/api-examples.js';
 
 const listErrors = errorResponses({
   403: 'The id is not your own account. Only administrators read others.',

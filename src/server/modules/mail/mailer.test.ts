@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
+import { startSmtpCapture, type SmtpCapture } from '@server/testing/smtp-capture.js';
 import { createMailer } from './mailer.js';
 
 const log = { info: () => undefined } as unknown as FastifyBaseLogger;

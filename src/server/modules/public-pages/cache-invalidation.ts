@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { connectRedis, connectRedisSubscriber } from '../../lib/redis.js';
+import { connectRedis, connectRedisSubscriber } from '@server/lib/redis.js';
 
 /**
  * What one instance tells the others: drop every cached page; or one thing changed on its own

@@ -1,15 +1,15 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { envelope } from '../../../shared/api-envelope.js';
-import { artistDetailData } from '../../../shared/schemas/artists.js';
-import type { Video } from '../../../shared/schemas/catalogue.js';
+import { envelope } from '@shared/api-envelope.js';
+import { artistDetailData } from '@shared/schemas/artists.js';
+import type { Video } from '@shared/schemas/catalogue.js';
 import {
   homeData,
   searchData,
   tagPageData,
   videoPageData,
-} from '../../../shared/schemas/public-catalogue.js';
+} from '@shared/schemas/public-catalogue.js';
 import {
   buildArtist,
   buildVideo,
@@ -17,8 +17,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { MIN_COMPRESSED_BYTES } from './page-encodings.js';
 
 /**

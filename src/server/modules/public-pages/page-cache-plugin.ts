@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiWrite } from '../../lib/route-rules.js';
+import { isApiWrite } from '@server/lib/route-rules.js';
 import type { CacheInvalidation } from './cache-invalidation.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { HomeData } from '../../../shared/schemas/public-catalogue.js';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { fakeCacheChannel } from '../../testing/fake-cache-channel.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { fakeCacheChannel } from '@server/testing/fake-cache-channel.js';
 import { createPageCache, videoDependency, type PageCache, type PageRecipe } from './page-cache.js';
 
 function video(id: number): Video {

@@ -1,4 +1,4 @@
-import { etagOf } from '../../lib/etag.js';
+import { etagOf } from '@server/lib/etag.js';
 import { createEncodings, type Encodings } from './page-encodings.js';
 import type { CacheChange, CacheInvalidation } from './cache-invalidation.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiEnvelope } from '../../../shared/api-envelope.js';
-import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/http-errors.js';
-import { ok } from '../../lib/reply.js';
+import type { ApiEnvelope } from '@shared/api-envelope.js';
+import type { Database } from '@server/db/client.js';
+import { notFound } from '@server/lib/http-errors.js';
+import { ok } from '@server/lib/reply.js';
 import type { ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import type { CachedPage, PageBuild } from './page-cache.js';
 import { sendCachedPage } from './send-cached-page.js';

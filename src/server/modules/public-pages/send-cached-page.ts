@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding } from '../../lib/content-encoding.js';
-import { matchesEtag } from '../../lib/etag.js';
+import { preferredEncoding } from '@server/lib/content-encoding.js';
+import { matchesEtag } from '@server/lib/etag.js';
 import type { CachedBody } from './page-cache.js';
 import type { Encoding } from './page-encodings.js';
 

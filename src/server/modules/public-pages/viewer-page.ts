@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.js';
+import type { Database } from '@server/db/client.js';
 import type { CachedPage } from './page-cache.js';
 import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
 import { findLikedArtistIds } from '../artists/artist-presenter.js';

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../abuse/abuse-limits.js';
-import { buildVideo, callApi, signedInUser, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { buildVideo, callApi, signedInUser, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 /**
  * The visitor lane answers repeat reads of cached pages before Fastify. Through a real socket

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { requestIdOf } from '../../lib/logging.js';
+import { requestIdOf } from '@server/lib/logging.js';
 import type { GeneralLimit } from '../abuse/abuse-limits.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import { chooseForm, formMatches } from './send-cached-page.js';

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { CROCKFORD_ALPHABET, RECOVERY_CODE_LENGTH } from '../../../shared/schemas/recovery.js';
+import { CROCKFORD_ALPHABET, RECOVERY_CODE_LENGTH } from '@shared/schemas/recovery.js';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_TTL_MS = RECOVERY_CODE_TTL_MINUTES * 60 * 1000;

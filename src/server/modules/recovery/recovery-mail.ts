@@ -1,4 +1,4 @@
-import { formatRecoveryCode } from '../../../shared/schemas/recovery.js';
+import { formatRecoveryCode } from '@shared/schemas/recovery.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { RECOVERY_CODE_TTL_MINUTES } from './recovery-code.js';
 

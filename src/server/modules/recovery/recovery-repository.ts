@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { recoveryCodes, users } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { recoveryCodes, users } from '@server/db/schema.js';
 import { MAX_RECOVERY_ATTEMPTS, RECOVERY_RESEND_COOLDOWN_MS } from './recovery-code.js';
 
 /**

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { validationMessages as m } from '../../../shared/messages/validation.js';
-import { recoveryCodes } from '../../db/schema.js';
-import { callApi, login, signedInUser, type Caller } from '../../testing/factories.js';
-import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { recoveryCodes } from '@server/db/schema.js';
+import { callApi, login, signedInUser, type Caller } from '@server/testing/factories.js';
+import { startSmtpCapture, type SmtpCapture } from '@server/testing/smtp-capture.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 const BRAND = 'Twang Test Show';
 let smtp: SmtpCapture;

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiMessages } from '../../../shared/messages/api.js';
+import { apiMessages } from '@shared/messages/api.js';
 import {
   normalizeRecoveryCode,
   recoveryGenerateBody,
   recoveryResetBody,
   recoveryValidateBody,
-} from '../../../shared/schemas/recovery.js';
-import { normalizeEmail } from '../../../shared/validation.js';
-import { badRequest } from '../../lib/http-errors.js';
-import { ok } from '../../lib/reply.js';
+} from '@shared/schemas/recovery.js';
+import { normalizeEmail } from '@shared/validation.js';
+import { badRequest } from '@server/lib/http-errors.js';
+import { ok } from '@server/lib/reply.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { revokeUserSessions } from '../auth/session-repository.js';
 import { findUserByEmail, setPasswordHash } from '../users/users-repository.js';
@@ -19,8 +19,8 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleAccount } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleAccount } from '@server/lib/api-examples.js';
 
 const done = (message: string) => ({
   200: answerWithExample(z.null(), { status: 200, data: null, message }),

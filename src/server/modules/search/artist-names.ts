@@ -1,8 +1,8 @@
 import { and, desc, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
-import { artists } from '../../db/schema.js';
-import { likeNeedle } from '../../lib/search-sql.js';
+import type { Database } from '@server/db/client.js';
+import { artists } from '@server/db/schema.js';
+import { likeNeedle } from '@server/lib/search-sql.js';
 import type { ArtistRow } from '../artists/artist-presenter.js';
 
 // The stored search_text(name); the user's text goes through search_text() on its side.

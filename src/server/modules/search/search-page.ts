@@ -1,5 +1,5 @@
-import { catalogueMessages } from '../../../shared/messages/catalogue.js';
-import type { SearchData } from '../../../shared/schemas/public-catalogue.js';
+import { catalogueMessages } from '@shared/messages/catalogue.js';
+import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
 import type { PublicPage } from '../public-pages/public-page.js';

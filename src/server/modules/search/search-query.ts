@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { likeEscaped } from '../../lib/search-sql.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { likeEscaped } from '@server/lib/search-sql.js';
 import { artistJson } from '../artists/artist-json.js';
 import { videoJson } from '../videos/video-json.js';
 import { wordLookupRows, type WordRow } from './word-corrections.js';

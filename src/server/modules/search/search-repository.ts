@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.js';
+import type { Database } from '@server/db/client.js';
 import { correctedQueryText } from './full-text-query.js';
 import { findSearchPageJson, type SearchPageJson } from './search-query.js';
 import { searchWords } from './search-terms.js';

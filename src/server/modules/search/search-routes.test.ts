@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { catalogueMessages } from '../../../shared/messages/catalogue.js';
-import type { SearchData } from '../../../shared/schemas/public-catalogue.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { catalogueMessages } from '@shared/messages/catalogue.js';
+import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { eq } from 'drizzle-orm';
-import { artistLikes, searchWordList, videoLikes } from '../../db/schema.js';
+import { artistLikes, searchWordList, videoLikes } from '@server/db/schema.js';
 import {
   buildArtist,
   buildVideo,
   callApi,
   signedInAdmin,
   signedInUser,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exampleArtist, exampleVideo } from '../../lib/api-examples.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
-import { apiMessages } from '../../../shared/messages/api.js';
+import { exampleArtist, exampleVideo } from '@server/lib/api-examples.js';
+import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
+import { apiMessages } from '@shared/messages/api.js';
 import {
   SEARCH_PAGE_SIZE,
   searchData,
   searchPageQuery,
   searchParams,
-} from '../../../shared/schemas/public-catalogue.js';
-import { badRequest } from '../../lib/http-errors.js';
+} from '@shared/schemas/public-catalogue.js';
+import { badRequest } from '@server/lib/http-errors.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { searchPage } from './search-page.js';
 

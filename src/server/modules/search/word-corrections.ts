@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
 import type { QueryWord } from './full-text-query.js';
 import { chooseCorrections, nearWords } from './spelling.js';
 

@@ -1,4 +1,4 @@
-import { scriptSafeJson } from '../../../shared/script-safe-json.js';
+import { scriptSafeJson } from '@shared/script-safe-json.js';
 
 /** What a shared page tells link previews and search engines about itself. */
 export interface PageMeta {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildArtist, buildTag, buildVideo } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { buildArtist, buildTag, buildVideo } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { cachedVideo } from '../videos/video-page.js';
 import { describePage } from './page-meta.js';
 import { siteOf } from './seo-routes.js';

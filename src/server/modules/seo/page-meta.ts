@@ -1,7 +1,7 @@
-import { fillSeoText, seoMessages } from '../../../shared/messages/seo.js';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { isSitePath } from '../../../shared/page-paths.js';
-import type { Database } from '../../db/client.js';
+import { fillSeoText, seoMessages } from '@shared/messages/seo.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { isSitePath } from '@shared/page-paths.js';
+import type { Database } from '@server/db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
 import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
 import { toVideo } from '../videos/video-presenter.js';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, max, min, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { layoutRows, tags, videoTags, videos } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { layoutRows, tags, videoTags, videos } from '@server/db/schema.js';
 
 export interface SitemapRow {
   id: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { layoutRows, videos } from '../../db/schema.js';
-import { buildTag, buildVideo } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { layoutRows, videos } from '@server/db/schema.js';
+import { buildTag, buildVideo } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { renderSitemap, SITEMAP_MAX_URLS } from './sitemap.js';
 
 const PUBLIC_URL = 'https://twang.example/';

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSitePath } from '../../../shared/page-paths.js';
-import type { RenderPage } from '../../../shared/server-render.js';
-import { buildVideo, callApi, signedInUser, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { isSitePath } from '@shared/page-paths.js';
+import type { RenderPage } from '@shared/server-render.js';
+import { buildVideo, callApi, signedInUser, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { pageDocuments, type WritePage } from './page-documents.js';
 
 /**

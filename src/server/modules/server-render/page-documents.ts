@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_STATE_ID, type RenderPage } from '../../../shared/server-render.js';
-import { hasSiteFooter, isServerRendered, isSitePath } from '../../../shared/page-paths.js';
+import { PAGE_STATE_ID, type RenderPage } from '@shared/server-render.js';
+import { hasSiteFooter, isServerRendered, isSitePath } from '@shared/page-paths.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import type { RenderedMarkup } from '../seo/index-template.js';
 import { renderAnswers } from './render-answers.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderPage } from '../../../shared/server-render.js';
+import type { RenderPage } from '@shared/server-render.js';
 
 /**
  * The client's render entry, built beside the client (`vite build --ssr` writes dist/ssr next to

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTag, buildVideo, callApi } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { videoDependency } from '../public-pages/page-cache.js';
 import { renderAnswers } from './render-answers.js';
 

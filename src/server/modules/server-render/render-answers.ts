@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { idParam } from '../../../shared/schemas/fields.js';
-import {
-  searchPageQuery,
-  searchParams,
-  tagPageQuery,
-} from '../../../shared/schemas/public-catalogue.js';
-import type { ApiAnswer } from '../../../shared/server-render.js';
-import { ok } from '../../lib/reply.js';
+import { idParam } from '@shared/schemas/fields.js';
+import { searchPageQuery, searchParams, tagPageQuery } from '@shared/schemas/public-catalogue.js';
+import type { ApiAnswer } from '@shared/server-render.js';
+import { ok } from '@server/lib/reply.js';
 import { homePage } from '../home/home-page.js';
 import { cachedPublicPage, type PublicPage } from '../public-pages/public-page.js';
 import { searchPage } from '../search/search-page.js';

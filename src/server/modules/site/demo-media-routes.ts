@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { seededRandom } from '../../setup/demo-catalogue.js';
+import { seededRandom } from '@server/setup/demo-catalogue.js';
 
 const PALETTES = [
   ['#7c2d12', '#f59e0b'],

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteConfigSchema, type SiteConfig } from '../../../shared/schemas/site.js';
-import { ok } from '../../lib/reply.js';
-import { answerWithExample } from '../../lib/route-schema.js';
+import { siteConfigSchema, type SiteConfig } from '@shared/schemas/site.js';
+import { ok } from '@server/lib/reply.js';
+import { answerWithExample } from '@server/lib/route-schema.js';
 
 /** The brand and outside links the client shows (footer, menus, app stores). */
 export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Tag } from '../../../shared/schemas/catalogue.js';
-import type { Database } from '../../db/client.js';
-import { layoutRows, tags } from '../../db/schema.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import type { Database } from '@server/db/client.js';
+import { layoutRows, tags } from '@server/db/schema.js';
 import { findMissingTagIds } from './tags-repository.js';
 
 /** The home page's category rows, in order. */

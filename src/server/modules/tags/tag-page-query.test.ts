@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TagPageData } from '../../../shared/schemas/public-catalogue.js';
-import { tags, videos } from '../../db/schema.js';
-import { seedDemoContent } from '../../setup/demo-seed.js';
-import { referenceTagPage } from '../../testing/reference-tag-page.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TagPageData } from '@shared/schemas/public-catalogue.js';
+import { tags, videos } from '@server/db/schema.js';
+import { seedDemoContent } from '@server/setup/demo-seed.js';
+import { referenceTagPage } from '@server/testing/reference-tag-page.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { findTagPageJson } from './tag-page-query.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { artists, tags, videoTags, videos } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { artists, tags, videoTags, videos } from '@server/db/schema.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 
 export interface TagWithArtist {

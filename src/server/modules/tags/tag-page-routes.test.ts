@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { TagPageData } from '../../../shared/schemas/public-catalogue.js';
-import { videoLikes } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { TagPageData } from '@shared/schemas/public-catalogue.js';
+import { videoLikes } from '@server/db/schema.js';
 import {
   buildArtist,
   buildTag,
@@ -9,8 +9,8 @@ import {
   callApi,
   signedInAdmin,
   signedInUser,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

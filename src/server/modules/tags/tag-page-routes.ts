@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exampleArtist, exampleArtistTag, exampleVideo } from '../../lib/api-examples.js';
-import { answerWithExample, errorResponses } from '../../lib/route-schema.js';
-import { idParam } from '../../../shared/schemas/fields.js';
-import { tagPageData, tagPageQuery } from '../../../shared/schemas/public-catalogue.js';
+import { exampleArtist, exampleArtistTag, exampleVideo } from '@server/lib/api-examples.js';
+import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
+import { idParam } from '@shared/schemas/fields.js';
+import { tagPageData, tagPageQuery } from '@shared/schemas/public-catalogue.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { tagPage } from './tag-page.js';
 

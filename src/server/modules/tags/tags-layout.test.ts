@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
-import type { Tag } from '../../../shared/schemas/catalogue.js';
-import { layoutRows, tags } from '../../db/schema.js';
-import { buildTag, callApi, signedInAdmin, type Caller } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { layoutRows, tags } from '@server/db/schema.js';
+import { buildTag, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 // The home layout: GET and PUT /api/tags/featured (the permission matrix is in tags-routes.test.ts).
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tag } from '../../../shared/schemas/catalogue.js';
-import type { Database } from '../../db/client.js';
-import { tags, videoTags, videos } from '../../db/schema.js';
-import { likeNeedle } from '../../lib/search-sql.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import type { Database } from '@server/db/client.js';
+import { tags, videoTags, videos } from '@server/db/schema.js';
+import { likeNeedle } from '@server/lib/search-sql.js';
 
 export const TAG_SUGGESTIONS_LIMIT = 50;
 

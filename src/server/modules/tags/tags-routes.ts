@@ -1,9 +1,9 @@
-import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { isForeignKeyViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { artistsTagsMessages as am } from '../../../shared/messages/artists-tags.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import {
   addTagBody,
   addTagData,
@@ -13,11 +13,11 @@ import {
   tagListData,
   tagLinksBody,
   tagsQuery,
-} from '../../../shared/schemas/tags.js';
-import type { Tag } from '../../../shared/schemas/catalogue.js';
-import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/http-errors.js';
-import { created, ok } from '../../lib/reply.js';
+} from '@shared/schemas/tags.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import type { Database } from '@server/db/client.js';
+import { notFound } from '@server/lib/http-errors.js';
+import { created, ok } from '@server/lib/reply.js';
 
 import { listLayout, replaceLayout } from './layout-repository.js';
 import {
@@ -30,8 +30,8 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleTags, exampleVideo } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleTags, exampleVideo } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'tags'] };
 /** The home page's rows: category tags, where a video's tags include its artist's. */

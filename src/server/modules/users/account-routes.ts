@@ -1,21 +1,21 @@
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { peopleMessages } from '../../../shared/messages/people.js';
-import { idParam } from '../../../shared/schemas/fields.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { peopleMessages } from '@shared/messages/people.js';
+import { idParam } from '@shared/schemas/fields.js';
 import {
   accountSchema,
   type Account,
   accountUpdateBody,
   changePasswordBody,
   deleteUserBody,
-} from '../../../shared/schemas/people.js';
-import { normalizeEmail } from '../../../shared/validation.js';
-import { badRequest, conflict, notFound, refuseChangedReadOnly } from '../../lib/http-errors.js';
-import { created, ok } from '../../lib/reply.js';
-import { requireSelf, requireSelfOrAdmin } from '../../plugins/authentication.js';
+} from '@shared/schemas/people.js';
+import { normalizeEmail } from '@shared/validation.js';
+import { badRequest, conflict, notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
+import { created, ok } from '@server/lib/reply.js';
+import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { revokeUserSessions } from '../auth/session-repository.js';
 import { toAccount } from './people-presenter.js';
@@ -26,8 +26,8 @@ import {
   updateUser,
 } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleAccount } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleAccount } from '@server/lib/api-examples.js';
 
 const userNotFound = 'No account has that id.';
 const anAccount = (message: string) =>

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { peopleMessages } from '../../../shared/messages/people.js';
-import { validationMessages as m } from '../../../shared/messages/validation.js';
-import type { Account, ListedPerson } from '../../../shared/schemas/people.js';
-import { users } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { peopleMessages } from '@shared/messages/people.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import type { Account, ListedPerson } from '@shared/schemas/people.js';
+import { users } from '@server/db/schema.js';
 import {
   buildUser,
   callApi,
@@ -12,8 +12,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 let admin: Caller;

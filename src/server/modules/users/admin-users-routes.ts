@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { apiMessages } from '../../../shared/messages/api.js';
-import { peopleMessages } from '../../../shared/messages/people.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { peopleMessages } from '@shared/messages/people.js';
 import {
   type Account,
   adminInfoSchema,
@@ -13,18 +13,18 @@ import {
   peopleListQuery,
   updateAdminBody,
   userListSchema,
-} from '../../../shared/schemas/people.js';
-import { normalizeEmail } from '../../../shared/validation.js';
-import { conflict, notFound, refuseChangedReadOnly } from '../../lib/http-errors.js';
-import { created, ok } from '../../lib/reply.js';
+} from '@shared/schemas/people.js';
+import { normalizeEmail } from '@shared/validation.js';
+import { conflict, notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
+import { created, ok } from '@server/lib/reply.js';
 
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import { isUniqueViolation } from '@server/db/pg-errors.js';
 import { findUserById, insertUser, listUsers, updateUser } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '../../lib/route-schema.js';
-import { exampleAccount } from '../../lib/api-examples.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { exampleAccount } from '@server/lib/api-examples.js';
 
 const emailTaken = errorResponses({ 409: 'Another account has that email.' });
 

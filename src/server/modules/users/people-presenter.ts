@@ -1,4 +1,4 @@
-import type { Account, AdminInfo, ListedPerson } from '../../../shared/schemas/people.js';
+import type { Account, AdminInfo, ListedPerson } from '@shared/schemas/people.js';
 import type { UserRow } from './users-repository.js';
 
 export function toAccount(row: UserRow): Account {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { likeNeedle } from '../../lib/search-sql.js';
-import { withCustomPlans } from '../../db/custom-plans.js';
-import { peopleCounts, recoveryCodes, users } from '../../db/schema.js';
+import type { Database } from '@server/db/client.js';
+import { likeNeedle } from '@server/lib/search-sql.js';
+import { withCustomPlans } from '@server/db/custom-plans.js';
+import { peopleCounts, recoveryCodes, users } from '@server/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { isApiWrite } from '../../lib/route-rules.js';
+import type { Database } from '@server/db/client.js';
+import { isApiWrite } from '@server/lib/route-rules.js';
 import { hasQueuedSuggestions, refreshQueuedSuggestions } from './suggestions-repository.js';
 
 /** How often an idle instance looks for queued videos (writes made elsewhere, by hand). */

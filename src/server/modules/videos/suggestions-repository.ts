@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { isSerializationFailure } from '../../db/pg-errors.js';
-import { queryRows } from '../../db/query-rows.js';
+import type { Database } from '@server/db/client.js';
+import { isSerializationFailure } from '@server/db/pg-errors.js';
+import { queryRows } from '@server/db/query-rows.js';
 
 /**
  * Ranks the queued videos' suggestions (public.suggested_video_ids) and keeps them in

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
 import { videoJson, videoJsonArray } from './video-json.js';
 
 /** How many videos the video page suggests. */

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { youtubeWatchUrl, type Tag, type Video } from '../../../shared/schemas/catalogue.js';
-import type { Database } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { tags, videoLikes, videoTags, videos } from '../../db/schema.js';
+import { youtubeWatchUrl, type Tag, type Video } from '@shared/schemas/catalogue.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { tags, videoLikes, videoTags, videos } from '@server/db/schema.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/messages/api.js';
-import type { VideoPageData } from '../../../shared/schemas/public-catalogue.js';
-import { videoLikes } from '../../db/schema.js';
+import { apiMessages } from '@shared/messages/api.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
+import { videoLikes } from '@server/db/schema.js';
 import {
   buildTag,
   buildVideo,
   callApi,
   signedInAdmin,
   signedInUser,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

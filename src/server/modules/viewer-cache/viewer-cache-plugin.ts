@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiWrite } from '../../lib/route-rules.js';
+import { isApiWrite } from '@server/lib/route-rules.js';
 import { findSession, isSessionFresh } from '../auth/session-repository.js';
 import { findAllLikedIds } from '../likes/likes-repository.js';
 import type { CacheInvalidation } from '../public-pages/cache-invalidation.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../../shared/schemas/catalogue.js';
-import { sessions, videoLikes } from '../../db/schema.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { sessions, videoLikes } from '@server/db/schema.js';
 import {
   buildVideo,
   callApi,
@@ -9,8 +9,8 @@ import {
   signedInAdmin,
   signedInUser,
   type Caller,
-} from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+} from '@server/testing/factories.js';
+import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { hashToken } from '../auth/session-repository.js';
 
 let t: TestApp;

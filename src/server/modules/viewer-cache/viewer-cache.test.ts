@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeCacheChannel } from '../../testing/fake-cache-channel.js';
+import { fakeCacheChannel } from '@server/testing/fake-cache-channel.js';
 import type { SessionRecord } from '../auth/session-repository.js';
 import { createViewerCache, type ViewerLikes } from './viewer-cache.js';
 

@@ -1,4 +1,4 @@
-import { createKeyedCache } from '../../lib/keyed-cache.js';
+import { createKeyedCache } from '@server/lib/keyed-cache.js';
 import type { SessionRecord } from '../auth/session-repository.js';
 import type { CacheChange, CacheInvalidation } from '../public-pages/cache-invalidation.js';
 

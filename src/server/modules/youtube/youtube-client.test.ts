@@ -3,8 +3,8 @@ import {
   FAKE_UPLOAD_COUNT,
   fakeChannelUploads,
   fakeVideo,
-} from '../../testing/youtube-fake-catalogue.js';
-import { startYoutubeFake, type YoutubeFake } from '../../testing/youtube-fake-server.js';
+} from '@server/testing/youtube-fake-catalogue.js';
+import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
 import { createYoutubeClient, type YoutubeClientOptions } from './youtube-client.js';
 import { YoutubeAuthError, YoutubeUnavailableError } from './youtube-errors.js';
 

@@ -1,4 +1,4 @@
-import { youtubeWatchUrl } from '../../../shared/schemas/catalogue.js';
+import { youtubeWatchUrl } from '@shared/schemas/catalogue.js';
 import {
   channelListResponse,
   oembedResponse,

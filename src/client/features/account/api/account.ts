@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '../../../../shared/schemas/people.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
-import { getSession, setSession } from '../../../lib/session.js';
+import type { Account } from '@shared/schemas/people.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
+import { getSession, setSession } from '@client/lib/session.js';
 
 export const accountQuery = (userId: number) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '../../../../shared/schemas/people.js';
-import { ApiError, apiCall } from '../../../lib/api-client.js';
+import type { ChangePasswordBody } from '@shared/schemas/people.js';
+import { ApiError, apiCall } from '@client/lib/api-client.js';
 
 /** A password change counts as done only when the server answers 201. */
 export async function changePassword(body: ChangePasswordBody): Promise<void> {

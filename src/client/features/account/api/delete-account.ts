@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiCall } from '../../../lib/api-client.js';
-import { clearSession } from '../../../lib/session.js';
+import { apiCall } from '@client/lib/api-client.js';
+import { clearSession } from '@client/lib/session.js';
 
 /** Deletes the signed-in account; on success the visitor is signed out and sent home. */
 export function useDeleteAccount() {

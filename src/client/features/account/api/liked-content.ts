@@ -5,9 +5,9 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { publicSiteMessages } from '../../../../shared/messages/public-site.js';
-import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import { publicSiteMessages } from '@shared/messages/public-site.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 /**
  * The shared LIKED_PAGE_SIZE (60), restated so the account page does not load the likes module's

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { accountUpdateBody, type Account } from '../../../../shared/schemas/people.js';
-import { latestAllowedBirthday } from '../../../../shared/validation.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { accountUpdateBody, type Account } from '@shared/schemas/people.js';
+import { latestAllowedBirthday } from '@shared/validation.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useUpdateAccount, type AccountPayload } from '../api/account.js';
-import { fieldErrors } from '../../../lib/field-errors.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { fieldErrors } from '@client/lib/field-errors.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 type Values = Pick<AccountPayload, 'firstName' | 'lastName' | 'email' | 'zip_code' | 'birthday'>;
 

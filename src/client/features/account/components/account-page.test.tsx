@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIKED_PAGE_SIZE as SHARED_PAGE_SIZE } from '../../../../shared/schemas/likes.js';
-import { clearSession } from '../../../lib/session.js';
+import { LIKED_PAGE_SIZE as SHARED_PAGE_SIZE } from '@shared/schemas/likes.js';
+import { clearSession } from '@client/lib/session.js';
 import { LIKED_PAGE_SIZE } from '../api/liked-content.js';
 import {
   buildArtist,

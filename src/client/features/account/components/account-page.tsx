@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
-import { useSession } from '../../../lib/session.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
+import { useSession } from '@client/lib/session.js';
 import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
 import { Settings } from './settings.js';

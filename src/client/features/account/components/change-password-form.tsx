@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { changePasswordBody } from '../../../../shared/schemas/people.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { changePasswordBody } from '@shared/schemas/people.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useChangePassword } from '../api/change-password.js';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { fieldErrors, type FieldErrors } from '@client/lib/field-errors.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;

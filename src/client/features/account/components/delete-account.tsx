@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useDeleteAccount } from '../api/delete-account.js';
 
 /** Two steps: Delete Account, then Cancel Deletion or Confirm Deletion. */

@@ -1,8 +1,8 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { ArtistCard } from '../../../components/catalogue/artist-card.js';
-import { LoadMore } from '../../../components/ui/load-more.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { ArtistCard } from '@client/components/catalogue/artist-card.js';
+import { LoadMore } from '@client/components/ui/load-more.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useLikedArtists, useRemoveLikedArtist } from '../api/liked-content.js';
 import { RemoveButton } from './remove-button.js';
 

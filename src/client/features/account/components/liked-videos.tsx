@@ -1,8 +1,8 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { LoadMore } from '../../../components/ui/load-more.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { LoadMore } from '@client/components/ui/load-more.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useLikedVideos, useRemoveLikedVideo } from '../api/liked-content.js';
 import { RemoveButton } from './remove-button.js';
 

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.js';
+import { Button } from '@client/components/ui/button.js';
 
 /** 'Remove', named after its item for screen readers (the visible word stays in the name). */
 export function RemoveButton({

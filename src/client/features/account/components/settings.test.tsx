@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { ACCOUNT, fail, FAN, renderAccount, sentBody } from '../testing/render-account.js';
 
 afterEach(() => act(() => clearSession()));

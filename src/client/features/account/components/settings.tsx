@@ -1,4 +1,4 @@
-import type { Account } from '../../../../shared/schemas/people.js';
+import type { Account } from '@shared/schemas/people.js';
 import { AccountForm } from './account-form.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { DeleteAccount } from './delete-account.js';

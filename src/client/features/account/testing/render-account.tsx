@@ -1,10 +1,10 @@
-import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
-import type { Account } from '../../../../shared/schemas/people.js';
-import { setSession, type Session } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import type { Account } from '@shared/schemas/people.js';
+import { setSession, type Session } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
 import { AccountPage } from '../components/account-page.js';
 
-export { fail, sentBody } from '../../../testing/fetch-calls.js';
+export { fail, sentBody } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 

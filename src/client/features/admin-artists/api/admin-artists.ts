@@ -6,9 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminArtistsData, artistDetailData } from '../../../../shared/schemas/artists.js';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import type { adminArtistsData, artistDetailData } from '@shared/schemas/artists.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 export type AdminArtistsPage = z.infer<typeof adminArtistsData>;
 type ArtistDetail = z.infer<typeof artistDetailData>;

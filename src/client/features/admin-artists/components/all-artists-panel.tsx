@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminArtistsUiMessages as ui } from '../../../../shared/messages/admin-artists-ui.js';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog.js';
-import { Pager } from '../../../components/admin/pager.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
+import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { ConfirmDeleteDialog } from '@client/components/admin/confirm-delete-dialog.js';
+import { Pager } from '@client/components/admin/pager.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
 import { ARTISTS_PAGE_SIZE, deleteArtist, useArtistList } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 import { ArtistsTable } from './artists-table.js';
-import '../../../components/ui/button.css';
+import '@client/components/ui/button.css';
 
 const pageOf = (value: string | null) => {
   const page = Number(value);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildArtist } from '../../../testing/catalogue-builders.js';
+import { buildArtist } from '@client/testing/catalogue-builders.js';
 import {
   artistsPage,
   calledUrls,

@@ -1,4 +1,4 @@
-import { AdminPage } from '../../../components/admin/admin-page.js';
+import { AdminPage } from '@client/components/admin/admin-page.js';
 import { AllArtistsPanel } from './all-artists-panel.js';
 import { FeaturedArtistsPanel } from './featured-artists-panel.js';
 import './artist-dashboard.css';

@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { adminArtistsUiMessages as ui } from '../../../../shared/messages/admin-artists-ui.js';
-import { AdminPage, AdminPanel } from '../../../components/admin/admin-page.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
+import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useArtist } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 import { ArtistForm } from './artist-form.js';

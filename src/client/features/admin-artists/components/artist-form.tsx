@@ -1,22 +1,22 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { adminArtistsUiMessages as ui } from '../../../../shared/messages/admin-artists-ui.js';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import { validationMessages as v } from '../../../../shared/messages/validation.js';
+import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { validationMessages as v } from '@shared/messages/validation.js';
 import {
   ARTIST_DESCRIPTION_MAX_LENGTH,
   ARTIST_IMAGE_MAX_LENGTH,
   ARTIST_NAME_MAX_LENGTH,
   isArtistImagePath,
-} from '../../../../shared/schemas/artists.js';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { detailOf, useFlash } from '../../../components/admin/use-flash.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+} from '@shared/schemas/artists.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useCreateArtist, useUpdateArtist, type ArtistPayload } from '../api/admin-artists.js';
-import '../../../components/ui/button.css';
+import '@client/components/ui/button.css';
 
 interface Values {
   img_path: string;

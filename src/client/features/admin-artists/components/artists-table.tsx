@@ -1,6 +1,6 @@
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { DeleteButton, EditLink } from '../../../components/admin/row-actions.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 
 /** Name, Current Image, Likes and Actions (edit link, delete button) per artist. */
 export function ArtistsTable({

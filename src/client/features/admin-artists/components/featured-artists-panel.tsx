@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { adminArtistsUiMessages as ui } from '../../../../shared/messages/admin-artists-ui.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
+import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
 import { useFeaturedArtists } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 

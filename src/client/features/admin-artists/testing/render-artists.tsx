@@ -1,11 +1,11 @@
 import type { vi } from 'vitest';
 import type { AdminArtistsPage } from '../api/admin-artists.js';
-import { renderPage } from '../../../testing/render.js';
-import { buildArtist } from '../../../testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
+import { buildArtist } from '@client/testing/catalogue-builders.js';
 import { ArtistDashboardPage } from '../components/artist-dashboard-page.js';
 import { ArtistEditorPage } from '../components/artist-editor-page.js';
 
-export { fail, holdNextFetch, sentBody } from '../../../testing/fetch-calls.js';
+export { fail, holdNextFetch, sentBody } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditAction } from '../../../../shared/audit-actions.js';
-import type { AuditList } from '../../../../shared/schemas/audit.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { AuditAction } from '@shared/audit-actions.js';
+import type { AuditList } from '@shared/schemas/audit.js';
+import { apiGet } from '@client/lib/api-client.js';
 
 /** A screenful: enough to read a morning's work without paging. */
 export const AUDIT_PAGE_SIZE = 20;

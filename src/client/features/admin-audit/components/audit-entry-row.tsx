@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { auditActionLabel } from '../../../../shared/audit-actions.js';
-import type { AuditEntry } from '../../../../shared/schemas/audit.js';
+import { auditActionLabel } from '@shared/audit-actions.js';
+import type { AuditEntry } from '@shared/schemas/audit.js';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long' });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, isAuditAction } from '../../../../shared/audit-actions.js';
-import { adminAuditUiMessages as u } from '../../../../shared/messages/admin-audit-ui.js';
-import { FILTER_TYPING_PAUSE_MS } from '../../../lib/use-debounced.js';
+import { AUDIT_ACTIONS, isAuditAction } from '@shared/audit-actions.js';
+import { adminAuditUiMessages as u } from '@shared/messages/admin-audit-ui.js';
+import { FILTER_TYPING_PAUSE_MS } from '@client/lib/use-debounced.js';
 import type { AuditFilters } from '../api/audit-log.js';
 
 type TextFilter = 'actor' | 'target';

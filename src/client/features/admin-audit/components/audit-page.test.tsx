@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../../../../shared/schemas/audit.js';
-import { clearSession, setSession } from '../../../lib/session.js';
-import { callsTo, fail } from '../../../testing/fetch-calls.js';
-import { renderPage } from '../../../testing/render.js';
+import type { AuditEntry } from '@shared/schemas/audit.js';
+import { clearSession, setSession } from '@client/lib/session.js';
+import { callsTo, fail } from '@client/testing/fetch-calls.js';
+import { renderPage } from '@client/testing/render.js';
 import { AUDIT_PAGE_SIZE } from '../api/audit-log.js';
 import { AuditPage } from './audit-page.js';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adminAuditUiMessages as u } from '../../../../shared/messages/admin-audit-ui.js';
-import { AdminPage, AdminPanel } from '../../../components/admin/admin-page.js';
-import { Pager } from '../../../components/admin/pager.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
-import { plural } from '../../../lib/format.js';
+import { adminAuditUiMessages as u } from '@shared/messages/admin-audit-ui.js';
+import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
+import { Pager } from '@client/components/admin/pager.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
+import { plural } from '@client/lib/format.js';
 import {
   AUDIT_PAGE_SIZE,
   auditQuery,

@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AdminDashboard,
-  ChannelImportResult,
-} from '../../../../shared/schemas/admin-videos.js';
-import type { autotagData } from '../../../../shared/schemas/tags.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import type { AdminDashboard, ChannelImportResult } from '@shared/schemas/admin-videos.js';
+import type { autotagData } from '@shared/schemas/tags.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 export type AutotagResult = z.infer<typeof autotagData>;
 

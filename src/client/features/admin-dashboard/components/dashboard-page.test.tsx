@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminDashboard } from '../../../../shared/schemas/admin-videos.js';
-import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
-import { renderPage } from '../../../testing/render.js';
+import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
+import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
 import { AdminDashboardPage } from './dashboard-page.js';
-import { holdNextFetch } from '../../../testing/fetch-calls.js';
+import { holdNextFetch } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 

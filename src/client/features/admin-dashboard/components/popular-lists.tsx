@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useDashboard } from '../api/dashboard.js';
 
 const likes = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
-import { plural } from '../../../lib/format.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { plural } from '@client/lib/format.js';
 import { useAutotag, useImportChannel } from '../api/dashboard.js';
-import '../../../components/ui/button.css';
+import '@client/components/ui/button.css';
 
 /** Import Videos, Update Tags, and links to the three "new" screens. */
 export function QuickActions({ onResult }: { onResult: (flash: Flash) => void }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateAdminBody } from '../../../../shared/schemas/people.js';
-import { apiCall } from '../../../lib/api-client.js';
+import type { CreateAdminBody } from '@shared/schemas/people.js';
+import { apiCall } from '@client/lib/api-client.js';
 import { PEOPLE_LISTS_KEY } from './people-lists.js';
 
 /** POST /api/admin/users; the new administrator shows in the dashboard's list next time. */

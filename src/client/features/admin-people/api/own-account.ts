@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminInfo,
-  ChangePasswordBody,
-  UpdateAdminBody,
-} from '../../../../shared/schemas/people.js';
-import { ApiError, apiCall, apiGet } from '../../../lib/api-client.js';
-import { getSession, setSession } from '../../../lib/session.js';
+import type { AdminInfo, ChangePasswordBody, UpdateAdminBody } from '@shared/schemas/people.js';
+import { ApiError, apiCall, apiGet } from '@client/lib/api-client.js';
+import { getSession, setSession } from '@client/lib/session.js';
 
 /** Spec: "Admin info: first_name, last_name, email", read from GET /api/users/{id}. */
 export const adminInfoQuery = (id: number) =>

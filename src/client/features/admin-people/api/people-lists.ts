@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ListedPerson, pageInfoSchema } from '../../../../shared/schemas/people.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import type { ListedPerson, pageInfoSchema } from '@shared/schemas/people.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 /** The admin user lists show 5 people a page. */
 export const PEOPLE_PAGE_SIZE = 5;

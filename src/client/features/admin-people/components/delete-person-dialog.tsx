@@ -1,7 +1,7 @@
-import { adminPeopleUiMessages as u } from '../../../../shared/messages/admin-people-ui.js';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import type { ListedPerson } from '../../../../shared/schemas/people.js';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog.js';
+import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import type { ListedPerson } from '@shared/schemas/people.js';
+import { ConfirmDeleteDialog } from '@client/components/admin/confirm-delete-dialog.js';
 import { deleteUser } from '../api/people-lists.js';
 
 /** The user delete popup, 'User Deleted Successfully' or 'Error deleting user'. */

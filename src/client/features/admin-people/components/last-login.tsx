@@ -1,4 +1,4 @@
-import { adminPeopleUiMessages as u } from '../../../../shared/messages/admin-people-ui.js';
+import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
 
 // Dates display as MMMM DD, YYYY.
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: '2-digit', year: 'numeric' });

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession } from '../../../lib/session.js';
+import { clearSession } from '@client/lib/session.js';
 import { callsTo, fail, renderPeople, sentBody } from '../testing/render-people.js';
 import { NewAdminPage } from './new-admin-page.js';
 

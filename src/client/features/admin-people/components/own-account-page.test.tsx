@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { ADMIN, callsTo, fail, renderPeople, sentBody } from '../testing/render-people.js';
 import { OwnAccountPage } from './own-account-page.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FILTER_TYPING_PAUSE_MS } from '../../../lib/use-debounced.js';
+import { FILTER_TYPING_PAUSE_MS } from '@client/lib/use-debounced.js';
 import {
   LAST_LOGIN_FILTERS,
   type LastLoginFilter,

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { adminPeopleUiMessages as u } from '../../../../shared/messages/admin-people-ui.js';
-import type { ListedPerson } from '../../../../shared/schemas/people.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { Pager } from '../../../components/admin/pager.js';
-import { DeleteButton } from '../../../components/admin/row-actions.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
-import { plural } from '../../../lib/format.js';
+import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
+import type { ListedPerson } from '@shared/schemas/people.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { Pager } from '@client/components/admin/pager.js';
+import { DeleteButton } from '@client/components/admin/row-actions.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
+import { plural } from '@client/lib/format.js';
 import {
   PEOPLE_LISTS_KEY,
   PEOPLE_PAGE_SIZE,

@@ -1,13 +1,13 @@
 import { useId, type FormEvent } from 'react';
-import { adminPeopleUiMessages as u } from '../../../../shared/messages/admin-people-ui.js';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { isStrongPassword } from '../../../../shared/validation.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { detailOf, useFlash } from '../../../components/admin/use-flash.js';
-import { Button } from '../../../components/ui/button.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { isStrongPassword } from '@shared/validation.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { Button } from '@client/components/ui/button.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { Modal } from '@client/components/ui/modal.js';
 import { useUpdatePassword } from '../api/own-account.js';
 import { useCheckedFields, type FieldProblem } from './use-checked-fields.js';
 

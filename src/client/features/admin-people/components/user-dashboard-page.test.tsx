@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/session.js';
+import { clearSession } from '@client/lib/session.js';
 import {
   ADMIN,
   buildPerson,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPage } from '../../../components/admin/admin-page.js';
-import { useSession } from '../../../lib/session.js';
+import { AdminPage } from '@client/components/admin/admin-page.js';
+import { useSession } from '@client/lib/session.js';
 import type { PeopleFilters } from '../api/people-lists.js';
 import { PeopleFiltersForm } from './people-filters.js';
 import { PeopleList } from './people-list.js';

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { ListedPerson } from '../../../../shared/schemas/people.js';
-import { setSession, type Session } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
-import { callsTo } from '../../../testing/fetch-calls.js';
+import type { ListedPerson } from '@shared/schemas/people.js';
+import { setSession, type Session } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
+import { callsTo } from '@client/testing/fetch-calls.js';
 
-export { callsTo, fail, sentBody } from '../../../testing/fetch-calls.js';
+export { callsTo, fail, sentBody } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 type Reply = { status: number; data: unknown; message?: string };

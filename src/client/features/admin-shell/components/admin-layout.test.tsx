@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { ADMIN, FAN, renderShell, sentBody } from '../testing/render-admin-shell.js';
 
 afterEach(() => {

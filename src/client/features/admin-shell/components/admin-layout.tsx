@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration } from 'react-router';
-import { useSession } from '../../../lib/session.js';
+import { useSession } from '@client/lib/session.js';
 import { AdminSidebar } from './admin-sidebar.js';
 import './admin-shell.css';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { ADMIN, renderLogin, sentBody } from '../testing/render-admin-shell.js';
 
 afterEach(() => {

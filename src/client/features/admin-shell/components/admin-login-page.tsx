@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { isLoginEmail } from '../../../../shared/validation.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { detailOf, useFlash } from '../../../components/admin/use-flash.js';
-import { Button } from '../../../components/ui/button.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
-import { login, logout } from '../../../lib/auth-calls.js';
-import { setSession, useSession } from '../../../lib/session.js';
-import { useSiteConfig } from '../../../lib/site-config.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { isLoginEmail } from '@shared/validation.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { Button } from '@client/components/ui/button.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
+import { login, logout } from '@client/lib/auth-calls.js';
+import { setSession, useSession } from '@client/lib/session.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
 import { AdminRecoveryModal } from './admin-recovery-modal.js';
 import './admin-login.css';
 

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { adminUiMessages as t } from '../../../../shared/messages/admin-ui.js';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { isLoginEmail, isStrongPassword } from '../../../../shared/validation.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { ADMIN_MESSAGE_MS, useFlash } from '../../../components/admin/use-flash.js';
-import { Button } from '../../../components/ui/button.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { isLoginEmail, isStrongPassword } from '@shared/validation.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { ADMIN_MESSAGE_MS, useFlash } from '@client/components/admin/use-flash.js';
+import { Button } from '@client/components/ui/button.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { Modal } from '@client/components/ui/modal.js';
 import {
   useGenerateRecoveryCode,
   useResetPassword,
   useValidateRecoveryCode,
-} from '../../../lib/recovery-calls.js';
+} from '@client/lib/recovery-calls.js';
 
 type Step = 'email' | 'code' | 'password';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logout } from '../../../lib/auth-calls.js';
-import { useSiteConfig } from '../../../lib/site-config.js';
-import { toggleDarkMode, useDarkMode } from '../../../lib/theme.js';
+import { logout } from '@client/lib/auth-calls.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
 
 interface Section {
   label: string;

@@ -1,10 +1,10 @@
-import { answerWithToken } from '../../../testing/fetch-calls.js';
-import { setSession, type Session } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
+import { answerWithToken } from '@client/testing/fetch-calls.js';
+import { setSession, type Session } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
 import { AdminLayout } from '../components/admin-layout.js';
 import { AdminLoginPage } from '../components/admin-login-page.js';
 
-export { sentBody } from '../../../testing/fetch-calls.js';
+export { sentBody } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.js';
+import { apiCall } from '@client/lib/api-client.js';
 import { featuredVideoQuery } from './featured-video.js';
 import { videoSearchKey } from './video-search.js';
 

@@ -1,5 +1,5 @@
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { apiGet } from '@client/lib/api-client.js';
 
 /**
  * GET /api/admin/videos/import?link=: imports one video (201 with it). A 401 here may be YouTube

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag, Video } from '../../../../shared/schemas/catalogue.js';
-import { apiCall } from '../../../lib/api-client.js';
+import type { Tag, Video } from '@shared/schemas/catalogue.js';
+import { apiCall } from '@client/lib/api-client.js';
 import type { UpdateBody } from '../utils/editor-form.js';
 import { tagsAfterSave, type TagChanges } from '../utils/editor-tag-changes.js';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { apiGet } from '@client/lib/api-client.js';
 
 /** GET /api/tags?q=: existing tags whose names contain `q`, for the autocomplete and for reuse. */
 export const tagSuggestionsQuery = (q: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 /** The video being edited; GET /api/videos/{id} shows administrators private videos too. */
 export const editorVideoQuery = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeaturedVideo, FeaturedVideoInput } from '../../../../shared/schemas/admin-videos.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import type { FeaturedVideo, FeaturedVideoInput } from '@shared/schemas/admin-videos.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 export const featuredVideoQuery = queryOptions({
   queryKey: ['admin', 'featured-video'],

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import type { LayoutBody } from '../../../../shared/schemas/tags.js';
-import { apiCall, apiGet } from '../../../lib/api-client.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import type { LayoutBody } from '@shared/schemas/tags.js';
+import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 export const layoutQuery = queryOptions({
   queryKey: ['admin', 'layout'],

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminVideoSearchResult } from '../../../../shared/schemas/admin-videos.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { AdminVideoSearchResult } from '@shared/schemas/admin-videos.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 /** The spec leaves the page size open; 20 rows keep the list short and each call small. */
 export const VIDEO_SEARCH_PAGE_SIZE = 20;

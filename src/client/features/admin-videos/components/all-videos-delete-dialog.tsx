@@ -1,7 +1,7 @@
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { ConfirmDeleteDialog } from '@client/components/admin/confirm-delete-dialog.js';
 import { useDeleteVideo } from '../api/delete-video.js';
 
 /** 'Confirm Video Deletion': the video's title and thumbnail, the question and the reassurance. */

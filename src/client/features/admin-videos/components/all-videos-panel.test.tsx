@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
 import {
   callsTo,
   fail,

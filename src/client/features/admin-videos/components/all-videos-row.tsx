@@ -1,5 +1,5 @@
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { DeleteButton, EditLink } from '../../../components/admin/row-actions.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
 
 /** Public or Private, as the spec labels a video's state. */
 export function PrivacyBadge({ video }: { video: Video }) {

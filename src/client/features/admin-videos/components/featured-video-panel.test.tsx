@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosMessages } from '../../../../shared/messages/admin-videos.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
-import { apiMessages } from '../../../../shared/messages/api.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { callsTo, fail, FEATURED, renderVideosPage } from '../testing/videos-page-render.js';
 
 async function featuredPanel() {

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
 import {
   featuredVideoBody,
   type FeaturedVideo,
   type FeaturedVideoInput,
-} from '../../../../shared/schemas/admin-videos.js';
-import { AdminPanel } from '../../../components/admin/admin-page.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '../../../components/admin/use-flash.js';
-import { Button } from '../../../components/ui/button.js';
-import { FormField } from '../../../components/ui/form-field.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
-import { fieldErrors } from '../../../lib/field-errors.js';
-import { useForm } from '../../../lib/use-form.js';
+} from '@shared/schemas/admin-videos.js';
+import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { Button } from '@client/components/ui/button.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
+import { fieldErrors } from '@client/lib/field-errors.js';
+import { useForm } from '@client/lib/use-form.js';
 import { useFeaturedVideo, useSaveFeaturedVideo } from '../api/featured-video.js';
 import { PrivacyBadge } from './all-videos-row.js';
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
-import { validationMessages } from '../../../../shared/messages/validation.js';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import { FlashMessage } from '../../../components/admin/flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '../../../components/admin/use-flash.js';
-import { Button } from '../../../components/ui/button.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
+import { validationMessages } from '@shared/messages/validation.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { FlashMessage } from '@client/components/admin/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { Button } from '@client/components/ui/button.js';
+import { Modal } from '@client/components/ui/modal.js';
 import { tagSuggestionsQuery } from '../api/layout.js';
 import { LayoutTagCombobox } from './layout-tag-combobox.js';
 

@@ -7,7 +7,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type RefObject,
 } from 'react';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
 import { moveItem, positionText, sameOrder } from './layout-order.js';
 
 type Change = (tags: Tag[]) => void;

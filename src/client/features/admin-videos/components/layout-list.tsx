@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import { DragIcon } from '../../../components/admin/icons.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { DragIcon } from '@client/components/admin/icons.js';
 import { useKeyboardReorder, usePointerReorder } from './layout-drag.js';
 
 function RemoveIcon() {

@@ -1,4 +1,4 @@
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
 
 /** The list with the item at `from` moved to `to` (both clamped to the list). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {

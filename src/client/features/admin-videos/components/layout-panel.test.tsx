@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminUiMessages } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
+import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
 import { callsTo, fail, LAYOUT, renderVideosPage } from '../testing/videos-page-render.js';
 
 let layoutSpy: { mockRestore: () => void } | undefined;

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { adminVideosUiMessages as ui } from '../../../../shared/messages/admin-videos-ui.js';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import { TAG_NAME_MAX_LENGTH } from '../../../../shared/schemas/tags.js';
-import { useDebounced } from '../../../lib/use-debounced.js';
+import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { TAG_NAME_MAX_LENGTH } from '@shared/schemas/tags.js';
+import { useDebounced } from '@client/lib/use-debounced.js';
 import { tagSuggestionsQuery } from '../api/layout.js';
 
 /** Typing pauses this long before the server is asked, so each keystroke is not a call. */

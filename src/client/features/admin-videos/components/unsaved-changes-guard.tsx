@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
-import { Button } from '../../../components/ui/button.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
+import { Button } from '@client/components/ui/button.js';
+import { Modal } from '@client/components/ui/modal.js';
 
 /**
  * Keeps unsaved edits from being lost by a click elsewhere: while `dirty`, leaving for another

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
-import { adminUiMessages as ui } from '../../../../shared/messages/admin-ui.js';
-import { apiMessages } from '../../../../shared/messages/api.js';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
+import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { ADMIN, calledUrls, fail, importedVideo, renderEditor } from '../testing/editor-render.js';
 
 afterEach(() => act(() => clearSession()));

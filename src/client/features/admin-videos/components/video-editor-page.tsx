@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
-import { AdminPage } from '../../../components/admin/admin-page.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
+import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
+import { AdminPage } from '@client/components/admin/admin-page.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useEditorVideo } from '../api/editor-video.js';
 import { VideoEditorForm, type EditorLocationState } from './video-editor-form.js';
 

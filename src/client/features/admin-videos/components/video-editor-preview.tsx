@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { Button } from '../../../components/ui/button.js';
+import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { Button } from '@client/components/ui/button.js';
 
 /** The privacy-enhanced player host the public video page uses too. */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { adminEditorUiMessages as t } from '../../../../shared/messages/admin-editor-ui.js';
-import { adminUiMessages as ui } from '../../../../shared/messages/admin-ui.js';
-import { adminVideosMessages } from '../../../../shared/messages/admin-videos.js';
-import { apiMessages } from '../../../../shared/messages/api.js';
-import { validationMessages } from '../../../../shared/messages/validation.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { clearSession } from '../../../lib/session.js';
+import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
+import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { validationMessages } from '@shared/messages/validation.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { clearSession } from '@client/lib/session.js';
 import {
   createdTags,
   fail,

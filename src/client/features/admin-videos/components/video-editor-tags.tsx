@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  adminEditorUiMessages as t,
-  tagAnnouncements,
-} from '../../../../shared/messages/admin-editor-ui.js';
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
-import { TAG_NAME_MAX_LENGTH } from '../../../../shared/schemas/tags.js';
-import { Button } from '../../../components/ui/button.js';
-import { useDebounced } from '../../../lib/use-debounced.js';
+import { adminEditorUiMessages as t, tagAnnouncements } from '@shared/messages/admin-editor-ui.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { TAG_NAME_MAX_LENGTH } from '@shared/schemas/tags.js';
+import { Button } from '@client/components/ui/button.js';
+import { useDebounced } from '@client/lib/use-debounced.js';
 import { tagSuggestionsQuery, useTagSuggestions } from '../api/editor-tags.js';
 import {
   addTag,

@@ -1,4 +1,4 @@
-import { AdminPage } from '../../../components/admin/admin-page.js';
+import { AdminPage } from '@client/components/admin/admin-page.js';
 import { AllVideosPanel } from './all-videos-panel.js';
 import { FeaturedVideoPanel } from './featured-video-panel.js';
 import { LayoutPanel } from './layout-panel.js';

@@ -1,11 +1,11 @@
 import type { vi } from 'vitest';
-import type { Tag, Video } from '../../../../shared/schemas/catalogue.js';
-import { setSession, type Session } from '../../../lib/session.js';
-import { buildVideo } from '../../../testing/catalogue-builders.js';
-import { renderPage } from '../../../testing/render.js';
+import type { Tag, Video } from '@shared/schemas/catalogue.js';
+import { setSession, type Session } from '@client/lib/session.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
 import { VideoEditorPage } from '../components/video-editor-page.js';
 
-export { fail } from '../../../testing/fetch-calls.js';
+export { fail } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 type Reply = { status: number; data: unknown; message?: string };

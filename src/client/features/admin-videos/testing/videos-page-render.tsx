@@ -1,11 +1,11 @@
 import type { vi } from 'vitest';
-import type { FeaturedVideo } from '../../../../shared/schemas/admin-videos.js';
-import type { Tag, Video } from '../../../../shared/schemas/catalogue.js';
-import { buildVideo } from '../../../testing/catalogue-builders.js';
-import { renderPage } from '../../../testing/render.js';
+import type { FeaturedVideo } from '@shared/schemas/admin-videos.js';
+import type { Tag, Video } from '@shared/schemas/catalogue.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
+import { renderPage } from '@client/testing/render.js';
 import { AdminVideosPage } from '../components/videos-page.js';
 
-export { fail } from '../../../testing/fetch-calls.js';
+export { fail } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminVideosMessages } from '../../../../shared/messages/admin-videos.js';
-import { buildVideo } from '../../../testing/catalogue-builders.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
 import {
   EMPTY_VALUES,
   episodeError,

@@ -1,8 +1,5 @@
-import {
-  episodeNumberField,
-  type UpdateVideoInput,
-} from '../../../../shared/schemas/admin-videos.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
+import { episodeNumberField, type UpdateVideoInput } from '@shared/schemas/admin-videos.js';
+import type { Video } from '@shared/schemas/catalogue.js';
 
 /** The editor's fields as typed. The episode number is text: '-1' means none. */
 export interface EditorValues {

@@ -1,7 +1,7 @@
-import { adminUiMessages as ui } from '../../../../shared/messages/admin-ui.js';
-import { apiMessages } from '../../../../shared/messages/api.js';
-import { detailOf, type Flash } from '../../../components/admin/use-flash.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
+import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { ApiError } from '@client/lib/api-client.js';
 
 /**
  * Video import: 401 (YouTube refused the credentials) asks the admin to sign in

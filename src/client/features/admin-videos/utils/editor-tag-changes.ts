@@ -1,4 +1,4 @@
-import type { Tag } from '../../../../shared/schemas/catalogue.js';
+import type { Tag } from '@shared/schemas/catalogue.js';
 
 /** In the editor a tag with id -1 is not saved yet. */
 export const UNSAVED_TAG_ID = -1;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Artist, Video } from '../../../../shared/schemas/catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { Artist, Video } from '@shared/schemas/catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 export interface ArtistDetail {
   artist: Artist;

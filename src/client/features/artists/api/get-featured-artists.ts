@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { apiGet } from '../../../lib/api-client.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { apiGet } from '@client/lib/api-client.js';
 
 export const featuredArtistsQuery = queryOptions({
   queryKey: ['artists', 'featured'],

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LikeState } from '../../../../shared/schemas/likes.js';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { apiCall } from '../../../lib/api-client.js';
+import type { LikeState } from '@shared/schemas/likes.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { apiCall } from '@client/lib/api-client.js';
 import { artistQueryKey, type ArtistDetail } from './get-artist.js';
 
 export interface ArtistLikeInput {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 /** The spec's two search types: a name phrase ('Full') or a letter of the A-Z bar ('FirstLetter'). */
 export type ArtistSearch = { type: 'Full'; text: string } | { type: 'FirstLetter'; letter: string };

@@ -1,5 +1,5 @@
-import { ArtistCard } from '../../../components/catalogue/artist-card.js';
-import type { Artist } from '../../../../shared/schemas/catalogue.js';
+import { ArtistCard } from '@client/components/catalogue/artist-card.js';
+import type { Artist } from '@shared/schemas/catalogue.js';
 
 export function ArtistGrid({ artists }: { artists: Artist[] }) {
   return (

@@ -1,6 +1,6 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { Button } from '../../../components/ui/button.js';
-import { useSession } from '../../../lib/session.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { Button } from '@client/components/ui/button.js';
+import { useSession } from '@client/lib/session.js';
 import { useLikeArtist } from '../api/like-artist.js';
 
 /** Like / Liked: pressed when liked; the label changes only after the server agrees. */

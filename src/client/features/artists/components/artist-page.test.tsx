@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { DEFAULT_LOGO } from '../../../components/catalogue/artist-image.js';
-import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
-import { clearSession, setSession } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { DEFAULT_LOGO } from '@client/components/catalogue/artist-image.js';
+import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
+import { clearSession, setSession } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
 import { ArtistPage } from './artist-page.js';
-import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
+import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
 
 function ModalProbe() {
   return <output data-testid="auth-modal">{useAuthModal().open ? 'open' : 'closed'}</output>;

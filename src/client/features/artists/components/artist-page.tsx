@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ArtistImage } from '../../../components/catalogue/artist-image.js';
-import { ShareModal } from '../../../components/catalogue/share-modal.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { Button } from '../../../components/ui/button.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { useRequireSignIn } from '../../../lib/auth-modal.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { ShareModal } from '@client/components/catalogue/share-modal.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { Button } from '@client/components/ui/button.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { useRequireSignIn } from '@client/lib/auth-modal.js';
 import { useArtist } from '../api/get-artist.js';
 import { ArtistLikeButton } from './artist-like-button.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
 import { SignInPrompt } from './sign-in-prompt.js';
 import './artists.css';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ARTIST_SEARCH_MIN_LENGTH } from '../../../../shared/validation.js';
-import { Button } from '../../../components/ui/button.js';
-import { LoadingView } from '../../../components/ui/page-states.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ARTIST_SEARCH_MIN_LENGTH } from '@shared/validation.js';
+import { Button } from '@client/components/ui/button.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
 import { useArtistSearch, type ArtistSearch } from '../api/search-artists.js';
 import { ArtistGrid } from './artist-grid.js';
 import { LetterBar } from './letter-bar.js';

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
-import { clearSession, setSession } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
+import { clearSession, setSession } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
 import { ArtistsPage } from './artists-page.js';
-import { buildArtist } from '../../../testing/catalogue-builders.js';
+import { buildArtist } from '@client/testing/catalogue-builders.js';
 
 function ModalProbe() {
   return <output data-testid="auth-modal">{useAuthModal().open ? 'open' : 'closed'}</output>;

@@ -1,10 +1,10 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { useRequireSignIn } from '../../../lib/auth-modal.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { useRequireSignIn } from '@client/lib/auth-modal.js';
 import { useFeaturedArtists } from '../api/get-featured-artists.js';
 import { ArtistGrid } from './artist-grid.js';
 import { ArtistSearchPanel } from './artist-search.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
 import { SignInPrompt } from './sign-in-prompt.js';
 import './artists.css';
 

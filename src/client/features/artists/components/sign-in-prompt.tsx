@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
-import { openAuthModal } from '../../../lib/auth-modal.js';
+import { Button } from '@client/components/ui/button.js';
+import { openAuthModal } from '@client/lib/auth-modal.js';
 
 /**
  * What a signed-out visitor sees on a page that needs login. The auth modal opens by itself

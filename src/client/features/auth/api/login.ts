@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { login } from '../../../lib/auth-calls.js';
+import { login } from '@client/lib/auth-calls.js';
 import { useStartSession } from './use-start-session.js';
 
 export function useLogin() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionUser } from '../../../../shared/schemas/auth.js';
-import { apiCall } from '../../../lib/api-client.js';
-import type { Session } from '../../../lib/session.js';
-import { toSession } from '../../../lib/auth-calls.js';
+import type { SessionUser } from '@shared/schemas/auth.js';
+import { apiCall } from '@client/lib/api-client.js';
+import type { Session } from '@client/lib/session.js';
+import { toSession } from '@client/lib/auth-calls.js';
 import { useStartSession } from './use-start-session.js';
 
 /** The spec's registration payload: newsletter travels as '1' or '0'. */

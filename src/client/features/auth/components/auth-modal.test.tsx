@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAuthModal, openAuthModal, setAuthView } from '../../../lib/auth-modal.js';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { closeAuthModal, openAuthModal, setAuthView } from '@client/lib/auth-modal.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { openAuthForm, renderAuthModal, sentBody, TOKEN } from '../testing/render-auth-modal.js';
 import { AUTH_RESET_MS } from './auth-modal.js';
 

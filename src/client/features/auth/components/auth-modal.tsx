@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Modal } from '../../../components/ui/modal.js';
+import { Modal } from '@client/components/ui/modal.js';
 import {
   closeAuthModal,
   setAuthView,
   useAuthModal,
   type AuthView,
-} from '../../../lib/auth-modal.js';
+} from '@client/lib/auth-modal.js';
 import { ForgotPassword } from './forgot-password.js';
 import { SignInForm } from './sign-in-form.js';
 import { SignUpForm } from './sign-up-form.js';

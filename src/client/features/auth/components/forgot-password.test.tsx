@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAuthModal, setAuthView } from '../../../lib/auth-modal.js';
+import { closeAuthModal, setAuthView } from '@client/lib/auth-modal.js';
 import { openAuthForm, sentBody } from '../testing/render-auth-modal.js';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { setAuthView } from '../../../lib/auth-modal.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { setAuthView } from '@client/lib/auth-modal.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
 import { RecoveryCodeStep } from './recovery-code-step.js';
 import { RecoveryEmailStep } from './recovery-email-step.js';

@@ -1,12 +1,12 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { recoveryGenerateBody } from '../../../../shared/schemas/recovery.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
-import { useGenerateRecoveryCode } from '../../../lib/recovery-calls.js';
-import { fieldErrors } from '../../../lib/field-errors.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { recoveryGenerateBody } from '@shared/schemas/recovery.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
+import { useGenerateRecoveryCode } from '@client/lib/recovery-calls.js';
+import { fieldErrors } from '@client/lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 const validate = (values: { email: string }) => fieldErrors<'email'>(recoveryGenerateBody, values);
 

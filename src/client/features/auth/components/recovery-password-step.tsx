@@ -1,13 +1,13 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { recoveryResetBody } from '../../../../shared/schemas/recovery.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
-import { useResetPassword } from '../../../lib/recovery-calls.js';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { recoveryResetBody } from '@shared/schemas/recovery.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
+import { useResetPassword } from '@client/lib/recovery-calls.js';
+import { fieldErrors, type FieldErrors } from '@client/lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 type Values = { password: string; confirmPassword: string };
 

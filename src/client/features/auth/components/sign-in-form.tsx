@@ -1,12 +1,12 @@
-import { loginBody } from '../../../../shared/schemas/auth.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
-import { setAuthView } from '../../../lib/auth-modal.js';
+import { loginBody } from '@shared/schemas/auth.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
+import { setAuthView } from '@client/lib/auth-modal.js';
 import { useLogin } from '../api/login.js';
-import { fieldErrors } from '../../../lib/field-errors.js';
+import { fieldErrors } from '@client/lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 const validate = (values: { email: string; password: string }) =>
   fieldErrors<'email' | 'password'>(loginBody, values);

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { latestAllowedBirthday } from '../../../../shared/validation.js';
-import { closeAuthModal, setAuthView } from '../../../lib/auth-modal.js';
-import { clearSession, getSession } from '../../../lib/session.js';
+import { latestAllowedBirthday } from '@shared/validation.js';
+import { closeAuthModal, setAuthView } from '@client/lib/auth-modal.js';
+import { clearSession, getSession } from '@client/lib/session.js';
 import { openAuthForm, sentBody, TOKEN } from '../testing/render-auth-modal.js';
 
 afterEach(() => {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { validationMessages as m } from '../../../../shared/messages/validation.js';
-import { registerBody } from '../../../../shared/schemas/auth.js';
-import { latestAllowedBirthday } from '../../../../shared/validation.js';
-import { Button } from '../../../components/ui/button.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
-import { setAuthView } from '../../../lib/auth-modal.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { registerBody } from '@shared/schemas/auth.js';
+import { latestAllowedBirthday } from '@shared/validation.js';
+import { Button } from '@client/components/ui/button.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
+import { setAuthView } from '@client/lib/auth-modal.js';
 import { useRegister, type RegisterPayload } from '../api/register.js';
-import { fieldErrors, type FieldErrors } from '../../../lib/field-errors.js';
+import { fieldErrors, type FieldErrors } from '@client/lib/field-errors.js';
 import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
-import { useForm } from '../../../lib/use-form.js';
-import { FormField } from '../../../components/ui/form-field.js';
+import { useForm } from '@client/lib/use-form.js';
+import { FormField } from '@client/components/ui/form-field.js';
 
 const EMPTY = {
   firstName: '',

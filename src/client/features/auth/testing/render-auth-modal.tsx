@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
-import { renderPage } from '../../../testing/render.js';
-import { openAuthModal, type AuthView } from '../../../lib/auth-modal.js';
+import { renderPage } from '@client/testing/render.js';
+import { openAuthModal, type AuthView } from '@client/lib/auth-modal.js';
 import { AuthModal } from '../components/auth-modal.js';
 
-import { answerWithToken } from '../../../testing/fetch-calls.js';
+import { answerWithToken } from '@client/testing/fetch-calls.js';
 
-export { sentBody } from '../../../testing/fetch-calls.js';
+export { sentBody } from '@client/testing/fetch-calls.js';
 
 type Api = NonNullable<Parameters<typeof renderPage>[1]>['api'];
 

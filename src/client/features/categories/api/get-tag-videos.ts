@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TagPageData } from '../../../../shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { TagPageData } from '@shared/schemas/public-catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 /**
  * The shared TAG_PAGE_SIZE (60), restated: importing it would bring in the module's zod schemas,

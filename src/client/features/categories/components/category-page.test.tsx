@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { TAG_PAGE_SIZE as SHARED_PAGE_SIZE } from '../../../../shared/schemas/public-catalogue.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { TAG_PAGE_SIZE as SHARED_PAGE_SIZE } from '@shared/schemas/public-catalogue.js';
 import { TAG_PAGE_SIZE } from '../api/get-tag-videos.js';
-import { renderPage } from '../../../testing/render.js';
+import { renderPage } from '@client/testing/render.js';
 import { CategoryPage } from './category-page.js';
-import { buildVideo } from '../../../testing/catalogue-builders.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
 
 const videos = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => buildVideo(from + index, `Song ${from + index}`));

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { LoadMore } from '../../../components/ui/load-more.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { plural } from '../../../lib/format.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { LoadMore } from '@client/components/ui/load-more.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { plural } from '@client/lib/format.js';
 import { useTagVideos } from '../api/get-tag-videos.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
-import { WayOn } from '../../../components/site/way-on.js';
-import { isMissing } from '../../../lib/api-client.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
+import { WayOn } from '@client/components/site/way-on.js';
+import { isMissing } from '@client/lib/api-client.js';
 import './category-page.css';
 
 /** /categories/{id}: every video carrying the tag, 60 at a time, and its artist when it has one. */

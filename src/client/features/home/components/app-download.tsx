@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../../../lib/site-config.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
 
 /** The download-the-app block: the two app stores, each in a new tab. */
 export function AppDownload() {

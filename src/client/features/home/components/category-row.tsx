@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { HomeData } from '../../../../shared/schemas/public-catalogue.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { useRowScroll } from '../lib/use-row-scroll.js';
 
 /** The one category whose row has no View All link. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { Button } from '../../../components/ui/button.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { Button } from '@client/components/ui/button.js';
 import { excerpt } from '../utils/excerpt.js';
 import { VideoDetailsModal } from './video-details-modal.js';
 

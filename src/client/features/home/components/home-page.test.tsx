@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import type { HomeData } from '../../../../shared/schemas/public-catalogue.js';
-import { renderPage } from '../../../testing/render.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
+import { renderPage } from '@client/testing/render.js';
 import { HomePage } from './home-page.js';
 
 function buildVideo(id: number, overrides: Partial<Video> = {}): Video {

@@ -1,7 +1,7 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { useSiteConfig } from '../../../lib/site-config.js';
-import { useWindowWidthAs } from '../../../lib/use-window-width.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { useWindowWidthAs } from '@client/lib/use-window-width.js';
 import { useHome } from '../api/get-home.js';
 import { rowSize } from '../utils/row-size.js';
 import { AppDownload } from './app-download.js';

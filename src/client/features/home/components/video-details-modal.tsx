@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { Modal } from '../../../components/ui/modal.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { Modal } from '@client/components/ui/modal.js';
 
 /** The spec's video details modal: title, description, tag links to categories, WATCH. */
 export function VideoDetailsModal({

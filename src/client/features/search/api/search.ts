@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchData } from '../../../../shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
+import type { SearchData } from '@shared/schemas/public-catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
 
 /**
  * The results a page at a time (the server's default page size, 40 videos). The first page is

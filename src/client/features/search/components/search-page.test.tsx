@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { renderPage } from '../../../testing/render.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { renderPage } from '@client/testing/render.js';
 import { SearchPage } from './search-page.js';
-import { buildArtist, buildVideo } from '../../../testing/catalogue-builders.js';
+import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
 
 const manyVideos = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => buildVideo(from + i, `Song ${from + i}`));

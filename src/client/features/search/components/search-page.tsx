@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ArtistCard } from '../../../components/catalogue/artist-card.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
-import { LoadMore } from '../../../components/ui/load-more.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { plural } from '../../../lib/format.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ArtistCard } from '@client/components/catalogue/artist-card.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { LoadMore } from '@client/components/ui/load-more.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { plural } from '@client/lib/format.js';
 import { useSearch } from '../api/search.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
 import './search-page.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../../lib/site-config.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
 
 /** /about: what the show is, who makes it, and what the site offers. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSiteConfig } from '../../../lib/site-config.js';
-import { PageTitle } from '../../../components/ui/page-title.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
+import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
 
 /** /privacy: the Privacy Policy (the text as given, last updated December 4, 2022). */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../testing/render.js';
+import { renderPage } from '@client/testing/render.js';
 import { AboutPage } from './about-page.js';
 import { PrivacyPage } from './privacy-page.js';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '../../../lib/api-client.js';
-import { useSession } from '../../../lib/session.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
+import { apiGet, pathPart } from '@client/lib/api-client.js';
+import { useSession } from '@client/lib/session.js';
 
 /** GET /api/videos/{id}: the video and its suggestions. apiGet sends the token when signed in. */
 export function getVideo(id: string, signal?: AbortSignal): Promise<VideoPageData> {

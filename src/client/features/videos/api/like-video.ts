@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import type { LikeState, VideoLikeBody } from '../../../../shared/schemas/likes.js';
-import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
-import { apiCall } from '../../../lib/api-client.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import type { LikeState, VideoLikeBody } from '@shared/schemas/likes.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
+import { apiCall } from '@client/lib/api-client.js';
 
 interface LikeVideoInput {
   userId: number;

@@ -1,8 +1,8 @@
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { Button } from '../../../components/ui/button.js';
-import { openAuthModal } from '../../../lib/auth-modal.js';
-import { useSession } from '../../../lib/session.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { Button } from '@client/components/ui/button.js';
+import { openAuthModal } from '@client/lib/auth-modal.js';
+import { useSession } from '@client/lib/session.js';
 import { useLikeVideo } from '../api/like-video.js';
 
 function HeartIcon({ filled }: { filled: boolean }) {

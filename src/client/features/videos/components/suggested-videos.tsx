@@ -1,5 +1,5 @@
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { VideoCard } from '../../../components/catalogue/video-card.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
 
 /** The Suggested Videos list beside the player (below it on narrow screens). */
 export function SuggestedVideos({ videos }: { videos: Video[] }) {

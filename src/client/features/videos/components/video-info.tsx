@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import { ShareModal } from '../../../components/catalogue/share-modal.js';
-import { Button } from '../../../components/ui/button.js';
-import { plural } from '../../../lib/format.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import { ShareModal } from '@client/components/catalogue/share-modal.js';
+import { Button } from '@client/components/ui/button.js';
+import { plural } from '@client/lib/format.js';
 import { LikeButton } from './like-button.js';
 
 /** Under the player: title, Like and Share, the like count, description and tag links. */

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Video } from '../../../../shared/schemas/catalogue.js';
-import type { VideoPageData } from '../../../../shared/schemas/public-catalogue.js';
-import { closeAuthModal, useAuthModal } from '../../../lib/auth-modal.js';
-import { clearSession, setSession } from '../../../lib/session.js';
-import { renderPage } from '../../../testing/render.js';
+import type { Video } from '@shared/schemas/catalogue.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
+import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
+import { clearSession, setSession } from '@client/lib/session.js';
+import { renderPage } from '@client/testing/render.js';
 import { VideoPage } from './video-page.js';
 
 function buildVideo(id: number, overrides: Partial<Video> = {}): Video {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { publicSiteMessages as t } from '../../../../shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '../../../components/ui/page-states.js';
-import { WayOn } from '../../../components/site/way-on.js';
-import { isMissing } from '../../../lib/api-client.js';
-import { useSiteConfig } from '../../../lib/site-config.js';
+import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { WayOn } from '@client/components/site/way-on.js';
+import { isMissing } from '@client/lib/api-client.js';
+import { useSiteConfig } from '@client/lib/site-config.js';
 import { useVideo } from '../api/get-video.js';
 import { SuggestedVideos } from './suggested-videos.js';
 import { VideoInfo } from './video-info.js';

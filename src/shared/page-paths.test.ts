@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isServerRendered, isSitePath } from './page-paths.js';
+import {
+  ADMIN_PATH,
+  ADMIN_SCREENS,
+  adminLink,
+  isServerRendered,
+  isSitePath,
+  matchPage,
+  matchPath,
+  pageLink,
+} from './page-paths.js';
 
 describe('the paths the site has pages at', () => {
   it('knows every public page, with or without a trailing slash, and the back-office', () => {
@@ -41,5 +50,28 @@ describe('the paths the site has pages at', () => {
     for (const path of ['/account', '/account/', '/admin', '/admin/editVideo/4']) {
       expect(isServerRendered(path), path).toBe(false);
     }
+  });
+});
+
+describe('links to the pages', () => {
+  it('fill a pattern with each parameter encoded as one segment', () => {
+    expect(pageLink.video(12)).toBe('/videos/12');
+    expect(pageLink.category('7')).toBe('/categories/7');
+    expect(pageLink.search('ac/dc & more?')).toBe('/search/ac%2Fdc%20%26%20more%3F');
+    expect(adminLink.editArtist(4)).toBe('/admin/editArtist/4');
+    expect(adminLink.dashboard).toBe('/admin/dashboard');
+  });
+
+  it('lead back to the page they name, with its parameters', () => {
+    expect(matchPage(pageLink.video(12))).toEqual({ page: 'video', params: { id: '12' } });
+    expect(matchPage(pageLink.search('ac/dc'))).toEqual({
+      page: 'search',
+      params: { query: 'ac%2Fdc' },
+    });
+    expect(matchPage(pageLink.about)).toEqual({ page: 'about', params: {} });
+    expect(matchPage('/videos/12/extra')).toBeNull();
+    expect(matchPath(`${ADMIN_PATH}/${ADMIN_SCREENS.editVideo}`, adminLink.editVideo(3))).toEqual({
+      id: '3',
+    });
   });
 });

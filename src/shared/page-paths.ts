@@ -1,7 +1,8 @@
 /**
- * The public site's page paths, in React Router's pattern syntax: the client router declares its
- * pages with them, and the server answers 404 for a path none of them matches (the back-office,
- * under /admin, shows its own not-found page).
+ * The site's page addresses, in one place: the client router declares its pages with these
+ * patterns (React Router's syntax), links are made with `pageLink` / `adminLink`, and the server
+ * reads the same patterns to answer 404 for a path no page has, to preload a page's code and data,
+ * to render it and to list it in the sitemap. No zod here: the first page load imports this.
  */
 export const PAGE_PATHS = {
   home: '/',
@@ -15,40 +16,144 @@ export const PAGE_PATHS = {
   privacy: '/privacy',
 } as const;
 
+export type PageName = keyof typeof PAGE_PATHS;
+
+/**
+ * Where the top bar's search form sends its words without JavaScript (GET /search?q=words); the
+ * server redirects to the search page for them.
+ */
+export const SEARCH_FORM_PATH = '/search';
+
+/** The back-office's login; its screens are below it. */
 export const ADMIN_PATH = '/admin';
 
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+/** The back-office's screens, relative to ADMIN_PATH (the router nests them there). */
+export const ADMIN_SCREENS = {
+  dashboard: 'dashboard',
+  videos: 'videos',
+  newVideo: 'newVideo',
+  editVideo: 'editVideo/:id',
+  artistDashboard: 'artistDashboard',
+  newArtist: 'newArtist',
+  editArtist: 'editArtist/:id',
+  userDashboard: 'userDashboard',
+  ownAccount: 'ownAccount',
+  audit: 'audit',
+  newAdmin: 'newAdmin',
+} as const;
 
-/** A path's segments against a pattern's: `:name` takes any one non-empty segment. */
-function matches(pattern: string, path: string): boolean {
-  const want = segmentsOf(pattern);
-  const got = segmentsOf(path);
-  return (
-    want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i])
+export type AdminScreen = keyof typeof ADMIN_SCREENS;
+
+/** The parameter names of a pattern: 'editVideo/:id' has 'id'. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A pattern with its parameters filled in, each encoded as one path segment. */
+export function fillPath<P extends string>(
+  pattern: P,
+  params: Record<ParamsOf<P>, string | number>,
+): string {
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
   );
 }
 
+/** Links to the public pages. */
+export const pageLink = {
+  home: PAGE_PATHS.home,
+  video: (id: number | string) => fillPath(PAGE_PATHS.video, { id }),
+  artists: PAGE_PATHS.artists,
+  artist: (id: number | string) => fillPath(PAGE_PATHS.artist, { id }),
+  category: (id: number | string) => fillPath(PAGE_PATHS.category, { id }),
+  search: (words: string) => fillPath(PAGE_PATHS.search, { query: words }),
+  account: PAGE_PATHS.account,
+  about: PAGE_PATHS.about,
+  privacy: PAGE_PATHS.privacy,
+} as const;
+
+const screen = (name: AdminScreen) => `${ADMIN_PATH}/${ADMIN_SCREENS[name]}`;
+
+/** Links to the back-office's screens. */
+export const adminLink = {
+  login: ADMIN_PATH,
+  dashboard: screen('dashboard'),
+  videos: screen('videos'),
+  newVideo: screen('newVideo'),
+  editVideo: (id: number | string) => fillPath(screen('editVideo'), { id }),
+  artistDashboard: screen('artistDashboard'),
+  newArtist: screen('newArtist'),
+  editArtist: (id: number | string) => fillPath(screen('editArtist'), { id }),
+  userDashboard: screen('userDashboard'),
+  ownAccount: screen('ownAccount'),
+  audit: screen('audit'),
+  newAdmin: screen('newAdmin'),
+} as const;
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The parameters of `path` (decoded, without its query) against a pattern, or null when it does
+ * not match: `:name` takes any one non-empty segment.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = segmentsOf(pattern);
+  const got = segmentsOf(path);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const segment = got[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}
+
+/** Which public page lives at `path`, with its parameters, or null. */
+export function matchPage(path: string): { page: PageName; params: Record<string, string> } | null {
+  for (const [page, pattern] of Object.entries(PAGE_PATHS) as [PageName, string][]) {
+    const params = matchPath(pattern, path);
+    if (params) return { page, params };
+  }
+  return null;
+}
+
+/** Ids beyond a PostgreSQL integer cannot exist; asking the database would only raise an error. */
+const MAX_ID = 2_147_483_647;
+
+/** The id a path segment names, or null when it cannot name a row (/videos/abc, /videos/0). */
+export function idOfSegment(segment: string | undefined): number | null {
+  if (!segment || !/^\d{1,10}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+const isAdminPath = (path: string) => path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
+
 /** Whether a page of the site lives at `path` (a decoded path without its query). */
 export function isSitePath(path: string): boolean {
-  if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) return true;
-  return Object.values(PAGE_PATHS).some((pattern) => matches(pattern, path));
+  return isAdminPath(path) || matchPage(path) !== null;
 }
 
 /**
  * Pages only a signed-in person sees in full (the account, the back-office): the server sends the
  * bare app for the browser to draw, since a render as a visitor would only redirect.
  */
-const DRAWN_IN_BROWSER: readonly string[] = [PAGE_PATHS.account];
+const DRAWN_IN_BROWSER: readonly PageName[] = ['account'];
 
 /** Whether the server renders the page at `path` (the public pages and the not-found page). */
 export function isServerRendered(path: string): boolean {
-  if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)) return false;
-  return !DRAWN_IN_BROWSER.some((pattern) => matches(pattern, path));
+  if (isAdminPath(path)) return false;
+  const page = matchPage(path)?.page;
+  return page === undefined || !DRAWN_IN_BROWSER.includes(page);
 }
 
 /**
- * Whether a page has the site's footer: not on any path that names the back-office (spec: the
- * footer is absent on a path containing "admin"), even a not-found one.
+ * Whether a page has the site's footer: not on any path that names the back-office (the footer
+ * is absent on a path containing "admin"), even a not-found one.
  */
 export function hasSiteFooter(path: string): boolean {
   return !path.includes('admin');

@@ -9,7 +9,7 @@ import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
-import { ADMIN_PATH, PAGE_PATHS } from '@shared/page-paths.js';
+import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS } from '@shared/page-paths.js';
 
 /**
  * How a page's loader waits for its data. In the browser only the first load waits, and not for
@@ -42,7 +42,8 @@ function FirstLoad() {
 }
 
 /**
- * Every page is its own chunk, loaded when first visited. The browser's router and the server's
+ * Every page is its own chunk, loaded when first visited; the public pages' chunks are the files
+ * PAGE_CHUNKS names (the server preloads them), which app-routes.test.tsx holds this to. The browser's router and the server's
  * renderer are built from these, each with its own query cache.
  */
 export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
@@ -147,20 +148,20 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
 function adminPages() {
   return [
     {
-      path: 'dashboard',
+      path: ADMIN_SCREENS.dashboard,
       lazy: async () => ({
         Component: (await import('../features/admin-dashboard/components/dashboard-page.js'))
           .AdminDashboardPage,
       }),
     },
     {
-      path: 'videos',
+      path: ADMIN_SCREENS.videos,
       lazy: async () => ({
         Component: (await import('../features/admin-videos/components/videos-page.js'))
           .AdminVideosPage,
       }),
     },
-    ...['newVideo', 'editVideo/:id'].map((path) => ({
+    ...[ADMIN_SCREENS.newVideo, ADMIN_SCREENS.editVideo].map((path) => ({
       path,
       lazy: async () => ({
         Component: (await import('../features/admin-videos/components/video-editor-page.js'))
@@ -168,13 +169,13 @@ function adminPages() {
       }),
     })),
     {
-      path: 'artistDashboard',
+      path: ADMIN_SCREENS.artistDashboard,
       lazy: async () => ({
         Component: (await import('../features/admin-artists/components/artist-dashboard-page.js'))
           .ArtistDashboardPage,
       }),
     },
-    ...['newArtist', 'editArtist/:id'].map((path) => ({
+    ...[ADMIN_SCREENS.newArtist, ADMIN_SCREENS.editArtist].map((path) => ({
       path,
       lazy: async () => ({
         Component: (await import('../features/admin-artists/components/artist-editor-page.js'))
@@ -182,27 +183,27 @@ function adminPages() {
       }),
     })),
     {
-      path: 'userDashboard',
+      path: ADMIN_SCREENS.userDashboard,
       lazy: async () => ({
         Component: (await import('../features/admin-people/components/user-dashboard-page.js'))
           .UserDashboardPage,
       }),
     },
     {
-      path: 'ownAccount',
+      path: ADMIN_SCREENS.ownAccount,
       lazy: async () => ({
         Component: (await import('../features/admin-people/components/own-account-page.js'))
           .OwnAccountPage,
       }),
     },
     {
-      path: 'audit',
+      path: ADMIN_SCREENS.audit,
       lazy: async () => ({
         Component: (await import('../features/admin-audit/components/audit-page.js')).AuditPage,
       }),
     },
     {
-      path: 'newAdmin',
+      path: ADMIN_SCREENS.newAdmin,
       lazy: async () => ({
         Component: (await import('../features/admin-people/components/new-admin-page.js'))
           .NewAdminPage,

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '@shared/script-safe-json.js';
+import { pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
 import { renderHead } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
@@ -108,7 +109,7 @@ export async function registerClientApp(
   };
 
   const imageFor = async (request: FastifyRequest, path: string) => {
-    if (path !== '/') return '';
+    if (path !== pageLink.home) return '';
     try {
       return homeImagePreload((await cachedHomePage(app)).data);
     } catch (error) {
@@ -163,15 +164,13 @@ export async function registerClientApp(
 }
 
 /**
- * Where the top bar's search form goes without JavaScript (GET /search?q=words): on to the
- * search page for those words, or home when there are none (as the app ignores an empty search).
+ * The top bar's search form without JavaScript (GET /search?q=words): on to the search page for
+ * those words, or home when there are none (as the app ignores an empty search).
  */
-const SEARCH_FORM_PATH = '/search';
-
 function redirectSearch(request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, unknown> | undefined;
   const words = typeof query?.q === 'string' ? query.q.trim().slice(0, 100) : '';
-  const to = words ? `/search/${encodeURIComponent(words)}` : '/';
+  const to = words ? pageLink.search(words) : pageLink.home;
   return reply.header('cache-control', 'no-cache').redirect(to, 303);
 }
 

@@ -1,38 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TAG_PAGE_SIZE, type HomeData } from '@shared/schemas/public-catalogue.js';
+import { FIRST_READS, PAGE_CHUNKS } from '@shared/page-loads.js';
+import { idOfSegment, matchPage } from '@shared/page-paths.js';
+import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { escapeHtml } from '../modules/seo/head-tags.js';
-
-/**
- * The public pages whose code and data a first visit can ask for before the app's script has
- * run. The page chunks and the API paths restate src/client/app/router.tsx and the features'
- * query functions (src/server may not import the client): a path that drifts from the client's
- * costs a wasted request and a console warning, never a wrong page.
- */
-const PAGES: { pattern: RegExp; chunk: string; api?: (segment: string) => string }[] = [
-  { pattern: /^\/$/, chunk: 'home/components/home-page.tsx', api: () => '/api/home' },
-  {
-    pattern: /^\/videos\/(\d{1,10})\/?$/,
-    chunk: 'videos/components/video-page.tsx',
-    api: (id) => `/api/videos/${id}`,
-  },
-  {
-    pattern: /^\/categories\/(\d{1,10})\/?$/,
-    chunk: 'categories/components/category-page.tsx',
-    api: (id) => `/api/tag/${id}?page=1&pageSize=${TAG_PAGE_SIZE}`,
-  },
-  {
-    pattern: /^\/search\/([^/]+)\/?$/,
-    chunk: 'search/components/search-page.tsx',
-    // The router decodes the segment and the client encodes it again with encodeURIComponent.
-    api: (query) => `/api/search/${encodeURIComponent(decodeURIComponent(query))}`,
-  },
-  // Pages with no data of their own to preload (the artists' lists wait for a signed-in viewer).
-  { pattern: /^\/about\/?$/, chunk: 'static-pages/components/about-page.tsx' },
-  { pattern: /^\/privacy\/?$/, chunk: 'static-pages/components/privacy-page.tsx' },
-  { pattern: /^\/artists\/?$/, chunk: 'artists/components/artists-page.tsx' },
-  { pattern: /^\/artists\/(\d{1,10})\/?$/, chunk: 'artists/components/artist-page.tsx' },
-];
 
 interface ManifestChunk {
   file: string;
@@ -64,23 +35,24 @@ const NONE: PageHints = { data: '', code: '' };
 export function pagePreloads(clientDir: string): PagePreloads {
   const chunks = chunkPreloads(clientDir);
   return (path) => {
-    for (const page of PAGES) {
-      const match = page.pattern.exec(path);
-      if (!match) continue;
-      const code = chunks.get(page.chunk) ?? '';
-      let api: string | undefined;
-      try {
-        api = page.api?.(match[1] ?? '');
-      } catch {
-        // A malformed escape: the page shows its error without help from here.
-        return { data: '', code };
-      }
-      const data = api
-        ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(api)}" />`
-        : '';
-      return { data, code };
+    const found = matchPage(path);
+    // /videos/abc: a page that can only show its error, with nothing worth fetching early.
+    if (!found || ('id' in found.params && idOfSegment(found.params.id) === null)) return NONE;
+    const chunk = PAGE_CHUNKS[found.page];
+    const code = (chunk && chunks.get(chunk)) ?? '';
+    const read = FIRST_READS[found.page];
+    if (!read) return { data: '', code };
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(
+        Object.entries(found.params).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
+    } catch {
+      // A malformed escape: the page shows its error without help from here.
+      return { data: '', code };
     }
-    return NONE;
+    const href = escapeHtml(`/api${read(params)}`);
+    return { data: `<link rel="preload" as="fetch" crossorigin href="${href}" />`, code };
   };
 }
 
@@ -95,8 +67,8 @@ function chunkPreloads(clientDir: string): Map<string, string> {
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isEntry) collect(manifest, key, loaded, new Set());
   }
-  for (const page of PAGES) {
-    const key = `src/client/features/${page.chunk}`;
+  for (const chunk of new Set(Object.values(PAGE_CHUNKS))) {
+    const key = `src/client/features/${chunk}`;
     if (!manifest[key]) continue;
     const files = new Set<string>();
     collect(manifest, key, files, loaded);
@@ -106,7 +78,7 @@ function chunkPreloads(clientDir: string): Map<string, string> {
     // finds them there and does not add them again). Its scripts come after the entry's: the
     // app needs them to take the page over, not to show it.
     tags.set(
-      page.chunk,
+      chunk,
       [
         ...styles.map((name) => `<link rel="stylesheet" crossorigin href="/${name}" />`),
         ...scripts.map(

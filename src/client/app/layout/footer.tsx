@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { useWindowWidthAs } from '@client/lib/use-window-width.js';
 import './footer.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
 export const COPYRIGHT_BREAKPOINT = 850;
@@ -15,9 +16,9 @@ export function Footer() {
     <footer className="footer">
       <p className="footer__copyright">{wide ? `© Copyright - ${brand}` : `© ${brand}`}</p>
       <nav aria-label="Legal" className="footer__links">
-        <Link to="/about">About</Link>
+        <Link to={pageLink.about}>About</Link>
         <span aria-hidden="true">|</span>
-        <Link to="/privacy">Privacy Policy</Link>
+        <Link to={pageLink.privacy}>Privacy Policy</Link>
       </nav>
       <ul className="footer__social" aria-label="Social networks">
         <li>

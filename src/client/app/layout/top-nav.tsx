@@ -5,6 +5,7 @@ import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
 import { SearchBox } from '@client/components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /**
  * The top navigation. On narrow screens the same items fold into a menu opened by the Menu
@@ -18,7 +19,7 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <div className="top-nav__bar">
-        <NavLink to="/" className="top-nav__brand" onClick={close}>
+        <NavLink to={pageLink.home} className="top-nav__brand" onClick={close}>
           {brand}
         </NavLink>
         <button
@@ -38,10 +39,10 @@ export function TopNav() {
           <a href={mainSiteUrl} className="top-nav__link" target="_blank" rel="noopener noreferrer">
             Main Site<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
-          <NavLink to="/" end className="top-nav__link" onClick={close}>
+          <NavLink to={pageLink.home} end className="top-nav__link" onClick={close}>
             Home
           </NavLink>
-          <NavLink to="/artists" className="top-nav__link" onClick={close}>
+          <NavLink to={pageLink.artists} className="top-nav__link" onClick={close}>
             Artists
           </NavLink>
           <SearchBox onSearched={close} />

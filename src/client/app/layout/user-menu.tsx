@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { logout } from '@client/lib/auth-calls.js';
 import { openAuthModal } from '@client/lib/auth-modal.js';
 import { useSession } from '@client/lib/session.js';
+import { pageLink } from '@shared/page-paths.js';
 
 /** Sign In, or the first name ('Account' without one) opening Account and Sign Out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -58,7 +59,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           <li role="none">
             <Link
               role="menuitem"
-              to="/account"
+              to={pageLink.account}
               onClick={() => {
                 setOpen(false);
                 onNavigate?.();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { plural } from '@client/lib/format.js';
 import './catalogue.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /**
  * Written out rather than through Intl.DateTimeFormat: the first Intl formatter a page makes
@@ -28,7 +29,7 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
   const published = publishedOn(video.published_at);
   return (
     <Link
-      to={`/videos/${video.id}`}
+      to={pageLink.video(video.id)}
       className="video-card"
       aria-labelledby={titleId}
       aria-describedby={detailsId}

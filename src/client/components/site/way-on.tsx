@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { SearchBox } from './search-box.js';
+import { pageLink } from '@shared/page-paths.js';
 
 /**
  * What a page that is not there (an unknown address, a missing video or category) offers instead:
@@ -11,7 +12,7 @@ export function WayOn() {
     <>
       <meta name="robots" content="noindex" />
       <SearchBox label={t.notFoundSearch} />
-      <Link className="btn btn--primary" to="/">
+      <Link className="btn btn--primary" to={pageLink.home}>
         {t.notFoundHome}
       </Link>
     </>

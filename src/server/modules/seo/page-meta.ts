@@ -1,6 +1,6 @@
 import { fillSeoText, seoMessages } from '@shared/messages/seo.js';
 import type { Video } from '@shared/schemas/catalogue.js';
-import { isSitePath } from '@shared/page-paths.js';
+import { idOfSegment, isSitePath, matchPage, pageLink } from '@shared/page-paths.js';
 import type { Database } from '@server/db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
 import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
@@ -8,12 +8,6 @@ import { toVideo } from '../videos/video-presenter.js';
 import { findVideoById } from '../videos/videos-repository.js';
 import { previewText, type PageMeta } from './head-tags.js';
 import { absoluteUrl, youtubeEmbedUrl, type Site } from './site-urls.js';
-
-/** Ids beyond a Postgres integer cannot exist; asking the database would only raise an error. */
-const MAX_ID = 2_147_483_647;
-const SHARED_PAGE = /^\/(videos|artists|categories)\/(\d{1,10})\/?$/;
-/** Any id in the place of one, to tell /videos/abc (no such video) from other pages. */
-const SHARED_KIND = /^\/(videos|artists|categories)\/[^/]+\/?$/;
 
 /** The page every other path gets, and private or unknown ids: the brand and the site's line. */
 export function plainPageMeta(site: Site): PageMeta {
@@ -51,55 +45,51 @@ export async function describePage(
   path: string,
   subjects: PageSubjects = {},
 ): Promise<DescribedPage> {
-  if (path === '/') return { meta: homeMeta(site), found: true };
-  if (!isSitePath(path)) return missingPage(site);
-  const own = ownDescription(site, path);
-  if (own) return { meta: own, found: true };
-  const match = SHARED_PAGE.exec(path);
-  const shared = SHARED_KIND.exec(path);
-  if (!match) {
-    // /videos/abc: a page of a kind that exists, for an id that cannot.
-    return shared ? missingPage(site) : { meta: plainPageMeta(site), found: true };
+  const found = matchPage(path);
+  // The back-office's paths: the plain head; a path no page lives at: a 404.
+  if (!found)
+    return isSitePath(path) ? { meta: plainPageMeta(site), found: true } : missingPage(site);
+  const { page, params } = found;
+  if (page === 'home') return { meta: homeMeta(site), found: true };
+  if (page === 'about' || page === 'privacy') {
+    return { meta: staticMeta(site, page), found: true };
   }
-  const id = Number(match[2]);
-  if (id < 1 || id > MAX_ID) return missingPage(site);
-  const kind = match[1];
+  if (page === 'search') return { meta: searchMeta(site, params.query), found: true };
+  if (page !== 'video' && page !== 'artist' && page !== 'category') {
+    return { meta: plainPageMeta(site), found: true };
+  }
+  const id = idOfSegment(params.id);
+  if (id === null) return missingPage(site);
   const meta =
-    kind === 'videos'
+    page === 'video'
       ? videoMeta(site, await (subjects.video?.(id) ?? findVideo(db, id)))
-      : kind === 'artists'
+      : page === 'artist'
         ? await artistMeta(db, site, id)
         : await categoryMeta(db, site, id);
   return meta ? { meta, found: true } : missingPage(site);
 }
 
-const STATIC_PAGES: Record<string, string> = {
-  '/about': seoMessages.aboutDescription,
-  '/privacy': seoMessages.privacyDescription,
-};
-const SEARCH_PAGE = /^\/search\/([^/]+)\/?$/;
+const STATIC_DESCRIPTIONS = {
+  about: seoMessages.aboutDescription,
+  privacy: seoMessages.privacyDescription,
+} as const;
 
-/**
- * Pages with a description of their own that needs no lookup: about, privacy, and a search (the
- * page renders its own title). Null for the others.
- */
-function ownDescription(site: Site, path: string): PageMeta | null {
-  const bare = path.replace(/\/$/, '');
-  const text = STATIC_PAGES[bare];
-  if (text) {
-    return {
-      ...plainPageMeta(site),
-      description: fillSeoText(text, { name: '', brand: site.brand }),
-      url: absoluteUrl(site, bare),
-    };
-  }
-  const search = SEARCH_PAGE.exec(path);
-  if (!search) return null;
+/** About and privacy: a description of their own, and their address without a trailing slash. */
+function staticMeta(site: Site, page: keyof typeof STATIC_DESCRIPTIONS): PageMeta {
+  return {
+    ...plainPageMeta(site),
+    description: fillSeoText(STATIC_DESCRIPTIONS[page], { name: '', brand: site.brand }),
+    url: absoluteUrl(site, pageLink[page]),
+  };
+}
+
+/** A search: a description naming its words (the page renders its own title). */
+function searchMeta(site: Site, segment = ''): PageMeta {
   let words: string;
   try {
-    words = decodeURIComponent(search[1] ?? '');
+    words = decodeURIComponent(segment);
   } catch {
-    return null; // A malformed escape: the plain page.
+    return plainPageMeta(site); // A malformed escape: the plain page.
   }
   return {
     ...plainPageMeta(site),
@@ -110,7 +100,7 @@ function ownDescription(site: Site, path: string): PageMeta | null {
 function homeMeta(site: Site): PageMeta {
   return {
     ...plainPageMeta(site),
-    url: absoluteUrl(site, '/'),
+    url: absoluteUrl(site, pageLink.home),
     preview: { type: 'website', title: site.brand, siteName: site.brand },
   };
 }
@@ -124,7 +114,7 @@ async function findVideo(db: Database, id: number): Promise<Video | null> {
 
 function videoMeta(site: Site, video: Video | null): PageMeta | null {
   if (!video) return null;
-  const url = absoluteUrl(site, `/videos/${video.id}`);
+  const url = absoluteUrl(site, pageLink.video(video.id));
   const image = absoluteUrl(site, video.thumbnail);
   const embed = youtubeEmbedUrl(video.youtube_id);
   const description =
@@ -158,7 +148,7 @@ async function artistMeta(db: Database, site: Site, id: number): Promise<PageMet
   return {
     title: titled(site, artist.name),
     description,
-    url: absoluteUrl(site, `/artists/${artist.id}`),
+    url: absoluteUrl(site, pageLink.artist(artist.id)),
     preview: {
       type: 'profile',
       title: artist.name,
@@ -185,7 +175,7 @@ async function categoryMeta(db: Database, site: Site, id: number): Promise<PageM
       name: tag.name,
       brand: site.brand,
     }),
-    url: absoluteUrl(site, `/categories/${tag.id}`),
+    url: absoluteUrl(site, pageLink.category(tag.id)),
     preview: {
       type: 'website',
       title: tag.name,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { pageLink } from '@shared/page-paths.js';
 import { listSitemapTags, listSitemapVideos } from './seo-repository.js';
 import { renderRobots, renderSitemap, SITEMAP_MAX_URLS, type SitemapEntry } from './sitemap.js';
 import { absoluteUrl, type Site } from './site-urls.js';
 
 /** Pages anyone can open that are not in the catalogue. */
-const STATIC_PAGES = ['/', '/about', '/privacy'];
+const STATIC_PAGES = [pageLink.home, pageLink.about, pageLink.privacy];
 /** Crawlers may keep these a few minutes; the catalogue does not change by the second. */
 const CACHE = 'public, max-age=300';
 
@@ -33,11 +34,11 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     const entries: SitemapEntry[] = [
       ...STATIC_PAGES.map((path) => ({ loc: absoluteUrl(site, path) })),
       ...tagRows.map((row) => ({
-        loc: absoluteUrl(site, `/categories/${row.id}`),
+        loc: absoluteUrl(site, pageLink.category(row.id)),
         lastmod: row.lastmod,
       })),
       ...videoRows.map((row) => ({
-        loc: absoluteUrl(site, `/videos/${row.id}`),
+        loc: absoluteUrl(site, pageLink.video(row.id)),
         lastmod: row.lastmod,
       })),
     ];

@@ -7,11 +7,12 @@ import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
 import { Settings } from './settings.js';
 import './account-page.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /account: a fan's liked content and settings. Administrators and visitors are sent home. */
 export function AccountPage() {
   const session = useSession();
-  if (!session || session.isAdmin) return <Navigate to="/" replace />;
+  if (!session || session.isAdmin) return <Navigate to={pageLink.home} replace />;
   return <AccountAreas userId={session.id} />;
 }
 

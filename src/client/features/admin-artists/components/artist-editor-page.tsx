@@ -6,6 +6,7 @@ import { useArtist } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 import { ArtistForm } from './artist-form.js';
 import './artist-editor.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /admin/newArtist and /admin/editArtist/{id}: one form, empty or filled with the artist. */
 export function ArtistEditorPage() {
@@ -33,7 +34,7 @@ function EditArtist({ id }: { id: string }) {
       title="Edit Artist"
       actions={
         artist.isSuccess && (
-          <Link className="btn btn--secondary" to={`/artists/${artist.data.id}`}>
+          <Link className="btn btn--secondary" to={pageLink.artist(artist.data.id)}>
             View on Site
           </Link>
         )

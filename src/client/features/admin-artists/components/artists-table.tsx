@@ -1,6 +1,7 @@
 import type { Artist } from '@shared/schemas/catalogue.js';
 import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { adminLink } from '@shared/page-paths.js';
 
 /** Name, Current Image, Likes and Actions (edit link, delete button) per artist. */
 export function ArtistsTable({
@@ -41,7 +42,7 @@ export function ArtistsTable({
               <td className="artists-table__likes">{artist.like_count}</td>
               <td>
                 <div className="artists-table__actions">
-                  <EditLink to={`/admin/editArtist/${artist.id}`} name={artist.name} />
+                  <EditLink to={adminLink.editArtist(artist.id)} name={artist.name} />
                   <DeleteButton name={artist.name} onClick={() => onDelete(artist)} />
                 </div>
               </td>

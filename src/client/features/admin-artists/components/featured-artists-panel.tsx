@@ -5,6 +5,7 @@ import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useFeaturedArtists } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
+import { adminLink } from '@shared/page-paths.js';
 
 /** Featured artists as portraits, each opening the artist's editor. */
 export function FeaturedArtistsPanel() {
@@ -24,7 +25,7 @@ export function FeaturedArtistsPanel() {
         <ul className="artist-portraits">
           {featured.data.artists.map((artist) => (
             <li key={artist.id}>
-              <Link className="artist-portrait" to={`/admin/editArtist/${artist.id}`}>
+              <Link className="artist-portrait" to={adminLink.editArtist(artist.id)}>
                 <ArtistImage
                   className="artist-portrait__image"
                   src={artist.image}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { auditActionLabel } from '@shared/audit-actions.js';
 import type { AuditEntry } from '@shared/schemas/audit.js';
+import { adminLink } from '@shared/page-paths.js';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long' });
@@ -8,8 +9,8 @@ const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'l
 /** The editor of what a call changed, while it still exists (a deletion leaves nothing to open). */
 function editorPath(entry: AuditEntry): string | null {
   if (!entry.target_id || entry.action.startsWith('DELETE ')) return null;
-  if (entry.action.endsWith(' /api/admin/videos')) return `/admin/editVideo/${entry.target_id}`;
-  if (entry.action.endsWith(' /api/admin/artists')) return `/admin/editArtist/${entry.target_id}`;
+  if (entry.action.endsWith(' /api/admin/videos')) return adminLink.editVideo(entry.target_id);
+  if (entry.action.endsWith(' /api/admin/artists')) return adminLink.editArtist(entry.target_id);
   return null;
 }
 

@@ -6,6 +6,7 @@ import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useDashboard } from '../api/dashboard.js';
+import { adminLink } from '@shared/page-paths.js';
 
 const likes = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
@@ -53,7 +54,7 @@ function PopularVideos({ videos }: { videos: Video[] }) {
         <li key={video.id}>
           <span className="dashboard-rank__number">{index + 1}</span>
           <img className="admin-thumb" src={video.thumbnail} alt="" loading="lazy" />
-          <Link className="admin-grow dashboard-rank__title" to={`/admin/editVideo/${video.id}`}>
+          <Link className="admin-grow dashboard-rank__title" to={adminLink.editVideo(video.id)}>
             {video.title}
           </Link>
           <span className="dashboard-rank__likes">{likes(video.like_count)}</span>
@@ -71,7 +72,7 @@ function PopularArtists({ artists }: { artists: Artist[] }) {
         <li key={artist.id}>
           <span className="dashboard-rank__number">{index + 1}</span>
           <ArtistImage className="dashboard-rank__portrait" src={artist.image} alt="" size={48} />
-          <Link className="admin-grow dashboard-rank__title" to={`/admin/editArtist/${artist.id}`}>
+          <Link className="admin-grow dashboard-rank__title" to={adminLink.editArtist(artist.id)}>
             {artist.name}
           </Link>
           <span className="dashboard-rank__likes">{likes(artist.like_count)}</span>

@@ -6,6 +6,7 @@ import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
 import { plural } from '@client/lib/format.js';
 import { useAutotag, useImportChannel } from '../api/dashboard.js';
 import '@client/components/ui/button.css';
+import { adminLink } from '@shared/page-paths.js';
 
 /** Import Videos, Update Tags, and links to the three "new" screens. */
 export function QuickActions({ onResult }: { onResult: (flash: Flash) => void }) {
@@ -76,13 +77,13 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
           {autotag.isPending && <span className="dashboard-actions__spinner" aria-hidden="true" />}
           {autotag.isPending ? 'Updating Tags…' : 'Update Tags'}
         </button>
-        <Link className="btn btn--secondary" to="/admin/newVideo">
+        <Link className="btn btn--secondary" to={adminLink.newVideo}>
           Add Video
         </Link>
-        <Link className="btn btn--secondary" to="/admin/newArtist">
+        <Link className="btn btn--secondary" to={adminLink.newArtist}>
           Add Artist
         </Link>
-        <Link className="btn btn--secondary" to="/admin/newAdmin">
+        <Link className="btn btn--secondary" to={adminLink.newAdmin}>
           Add Administrator
         </Link>
       </div>

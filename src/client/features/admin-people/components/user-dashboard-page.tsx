@@ -6,6 +6,7 @@ import type { PeopleFilters } from '../api/people-lists.js';
 import { PeopleFiltersForm } from './people-filters.js';
 import { PeopleList } from './people-list.js';
 import './people.css';
+import { adminLink } from '@shared/page-paths.js';
 
 /** /admin/userDashboard: administrators and users, one search and last-login filter for both. */
 export function UserDashboardPage() {
@@ -15,7 +16,7 @@ export function UserDashboardPage() {
     <AdminPage
       title="Users"
       actions={
-        <Link to="/admin/newAdmin" className="btn btn--primary">
+        <Link to={adminLink.newAdmin} className="btn btn--primary">
           + Add Admin
         </Link>
       }

@@ -3,6 +3,7 @@ import { Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@client/lib/session.js';
 import { AdminSidebar } from './admin-sidebar.js';
 import './admin-shell.css';
+import { adminLink } from '@shared/page-paths.js';
 
 /**
  * Every admin screen but the login: anyone who is not a signed-in administrator goes to /admin.
@@ -16,7 +17,7 @@ export function AdminLayout() {
   const session = useSession();
   // On a phone an open sidebar would fill the first screen: it starts collapsed there.
   const [open, setOpen] = useState(() => !(window.matchMedia?.(PHONE).matches ?? false));
-  if (!session?.isAdmin) return <Navigate to="/admin" replace />;
+  if (!session?.isAdmin) return <Navigate to={adminLink.login} replace />;
   return (
     <div className={`admin-shell ${open ? '' : 'admin-shell--collapsed'}`.trim()}>
       <a className="skip-link" href="#admin-main">

@@ -4,12 +4,20 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '@client/lib/auth-calls.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
+import {
+  ADMIN_PATH,
+  ADMIN_SCREENS,
+  adminLink,
+  matchPath,
+  pageLink,
+  type AdminScreen,
+} from '@shared/page-paths.js';
 
 interface Section {
   label: string;
   to: string;
-  /** Paths that belong to the section, so editors highlight their list. */
-  owns: readonly string[];
+  /** Screens that belong to the section, so editors highlight their list. */
+  owns: readonly AdminScreen[];
   icon: ReactNode;
 }
 
@@ -22,40 +30,42 @@ const icon = (path: string) => (
 const SECTIONS: readonly Section[] = [
   {
     label: 'Dashboard',
-    to: '/admin/dashboard',
-    owns: ['/admin/dashboard'],
+    to: adminLink.dashboard,
+    owns: ['dashboard'],
     icon: icon('M3 12h7V3H3zM14 21h7v-9h-7zM14 3h7v5h-7zM3 21h7v-5H3z'),
   },
   {
     label: 'Videos',
-    to: '/admin/videos',
-    owns: ['/admin/videos', '/admin/newVideo', '/admin/editVideo'],
+    to: adminLink.videos,
+    owns: ['videos', 'newVideo', 'editVideo'],
     icon: icon('M3 5h13v14H3zM16 10l5-3v10l-5-3'),
   },
   {
     label: 'Artists',
-    to: '/admin/artistDashboard',
-    owns: ['/admin/artistDashboard', '/admin/newArtist', '/admin/editArtist'],
+    to: adminLink.artistDashboard,
+    owns: ['artistDashboard', 'newArtist', 'editArtist'],
     icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0'),
   },
   {
     label: 'Users',
-    to: '/admin/userDashboard',
-    owns: ['/admin/userDashboard', '/admin/newAdmin'],
+    to: adminLink.userDashboard,
+    owns: ['userDashboard', 'newAdmin'],
     icon: icon(
       'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 3a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3',
     ),
   },
   {
     label: 'Audit log',
-    to: '/admin/audit',
-    owns: ['/admin/audit'],
+    to: adminLink.audit,
+    owns: ['audit'],
     icon: icon('M6 3h9l4 4v14H6zM9 12h7M9 16h7M9 8h3'),
   },
 ];
 
 function owns(section: Section, pathname: string): boolean {
-  return section.owns.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return section.owns.some(
+    (screen) => matchPath(`${ADMIN_PATH}/${ADMIN_SCREENS[screen]}`, pathname) !== null,
+  );
 }
 
 /**
@@ -80,7 +90,7 @@ export function AdminSidebar({
   const logOut = async () => {
     await logout();
     queryClient.clear();
-    await navigate('/admin', { replace: true });
+    await navigate(adminLink.login, { replace: true });
   };
 
   return (
@@ -117,7 +127,11 @@ export function AdminSidebar({
             );
           })}
           <li>
-            <Link to="/" className="admin-sidebar__link" title={open ? undefined : 'Main Site'}>
+            <Link
+              to={pageLink.home}
+              className="admin-sidebar__link"
+              title={open ? undefined : 'Main Site'}
+            >
               {icon('M3 11l9-8 9 8M5 10v10h14V10')}
               <span className="admin-sidebar__label">Main Site</span>
             </Link>
@@ -126,9 +140,9 @@ export function AdminSidebar({
       </nav>
       <div className="admin-sidebar__bottom">
         <Link
-          to="/admin/ownAccount"
-          className={`admin-sidebar__link ${pathname === '/admin/ownAccount' ? 'is-current' : ''}`}
-          aria-current={pathname === '/admin/ownAccount' ? 'page' : undefined}
+          to={adminLink.ownAccount}
+          className={`admin-sidebar__link ${pathname === adminLink.ownAccount ? 'is-current' : ''}`}
+          aria-current={pathname === adminLink.ownAccount ? 'page' : undefined}
           title={open ? undefined : firstName || 'My account'}
         >
           {icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0')}

@@ -1,5 +1,6 @@
 import type { Video } from '@shared/schemas/catalogue.js';
 import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
+import { adminLink } from '@shared/page-paths.js';
 
 /** Public or Private, as the spec labels a video's state. */
 export function PrivacyBadge({ video }: { video: Video }) {
@@ -31,7 +32,7 @@ export function AllVideosRow({ video, onDelete }: { video: Video; onDelete: () =
         </span>
       </div>
       <div className="all-videos__actions">
-        <EditLink to={`/admin/editVideo/${video.id}`} name={video.title} />
+        <EditLink to={adminLink.editVideo(video.id)} name={video.title} />
         <DeleteButton name={video.title} onClick={onDelete} />
       </div>
     </li>

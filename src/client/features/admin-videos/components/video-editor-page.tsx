@@ -5,6 +5,7 @@ import { AdminPage } from '@client/components/admin/admin-page.js';
 import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
 import { useEditorVideo } from '../api/editor-video.js';
 import { VideoEditorForm, type EditorLocationState } from './video-editor-form.js';
+import { adminLink } from '@shared/page-paths.js';
 
 /**
  * /admin/newVideo and /admin/editVideo/{id}. The form is keyed by the video and by Discard's
@@ -34,7 +35,8 @@ function EditVideo({ id }: { id: string }) {
         <>
           <ErrorView message={t.loadFailed} />
           <p className="editor-hint">
-            <Link to="/admin/newVideo">New Video</Link> · <Link to="/admin/videos">All videos</Link>
+            <Link to={adminLink.newVideo}>New Video</Link> ·{' '}
+            <Link to={adminLink.videos}>All videos</Link>
           </p>
         </>
       ) : (

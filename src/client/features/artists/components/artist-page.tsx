@@ -12,6 +12,7 @@ import { ArtistLikeButton } from './artist-like-button.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { SignInPrompt } from './sign-in-prompt.js';
 import './artists.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /artists/{id} (login required): portrait, name, biography, Like, Share, Related Videos. */
 export function ArtistPage() {
@@ -71,7 +72,7 @@ export function ArtistPage() {
       <section aria-labelledby="related-videos" className="artist-page__related">
         <div className="artist-page__related-head">
           <h2 id="related-videos">Related Videos</h2>
-          <Link to={`/categories/${tagid}`}>View All</Link>
+          <Link to={pageLink.category(tagid)}>View All</Link>
         </div>
         {videos.length === 0 ? (
           <p>No videos of {artist.name} yet.</p>
@@ -89,7 +90,7 @@ export function ArtistPage() {
         open={sharing}
         onClose={() => setSharing(false)}
         title={artist.name}
-        path={`/artists/${artist.id}`}
+        path={pageLink.artist(artist.id)}
       />
     </article>
   );

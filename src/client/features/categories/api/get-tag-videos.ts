@@ -1,22 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TagPageData } from '@shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '@client/lib/api-client.js';
-
-/**
- * The shared TAG_PAGE_SIZE (60), restated: importing it would bring in the module's zod schemas,
- * 86 KB of script that the category page (and the router, which prefetches the first page)
- * would load and run for one number. A test keeps the two equal.
- */
-export const TAG_PAGE_SIZE = 60;
+import { apiGet } from '@client/lib/api-client.js';
+import { pageReads, TAG_PAGE_SIZE } from '@shared/page-loads.js';
 
 export const tagVideosQuery = (id: string) =>
   infiniteQueryOptions({
     queryKey: ['tags', id, 'videos'],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<TagPageData>(
-        `/tag/${pathPart(id)}?page=${pageParam}&pageSize=${TAG_PAGE_SIZE}`,
-        signal,
-      ),
+      apiGet<TagPageData>(pageReads.category(id, pageParam), signal),
     initialPageParam: 1,
     // Pages count from 1; another one exists while the pages so far hold fewer than the total.
     getNextPageParam: (last, pages) =>

@@ -2,8 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { TAG_PAGE_SIZE as SHARED_PAGE_SIZE } from '@shared/schemas/public-catalogue.js';
-import { TAG_PAGE_SIZE } from '../api/get-tag-videos.js';
 import { renderPage } from '@client/testing/render.js';
 import { CategoryPage } from './category-page.js';
 import { buildVideo } from '@client/testing/catalogue-builders.js';
@@ -16,10 +14,6 @@ function renderCategory(api: Record<string, unknown>) {
 }
 
 describe('CategoryPage', () => {
-  it('asks for pages of the size the API serves by default', () => {
-    expect(TAG_PAGE_SIZE).toBe(SHARED_PAGE_SIZE);
-  });
-
   it("heads the page with the tag's name and counts 'N results'", async () => {
     const { fetch } = renderCategory({
       '/tag/3': { id: 3, name: 'Interviews', videos: videos(1, 3), artistId: null, total: 3 },

@@ -9,6 +9,7 @@ import { PageTitle } from '@client/components/ui/page-title.js';
 import { WayOn } from '@client/components/site/way-on.js';
 import { isMissing } from '@client/lib/api-client.js';
 import './category-page.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /categories/{id}: every video carrying the tag, 60 at a time, and its artist when it has one. */
 export function CategoryPage() {
@@ -48,7 +49,7 @@ export function CategoryPage() {
       <header className="category-page__header">
         <h1>Videos Tagged With &apos;{name}&apos;</h1>
         <p className="category-page__count">{plural(total, 'result', 'results')}</p>
-        {artistId !== null && <Link to={`/artists/${artistId}`}>View {name}</Link>}
+        {artistId !== null && <Link to={pageLink.artist(artistId)}>View {name}</Link>}
       </header>
       {videos.length > 0 && (
         <ul className="video-grid">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { useRowScroll } from '../lib/use-row-scroll.js';
+import { pageLink } from '@shared/page-paths.js';
 
 /** The one category whose row has no View All link. */
 export const NO_VIEW_ALL_CATEGORY_ID = 10;
@@ -56,7 +57,7 @@ export function CategoryRow({ category, size }: { category: Category; size: numb
           </div>
         )}
         {category.id !== NO_VIEW_ALL_CATEGORY_ID && (
-          <Link className="home-row__view-all" to={`/categories/${category.id}`}>
+          <Link className="home-row__view-all" to={pageLink.category(category.id)}>
             View All<span className="visually-hidden"> {category.title}</span>
           </Link>
         )}

@@ -4,13 +4,19 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import { Button } from '@client/components/ui/button.js';
 import { excerpt } from '../utils/excerpt.js';
 import { VideoDetailsModal } from './video-details-modal.js';
+import { pageLink } from '@shared/page-paths.js';
 
 /** The home page's hero: the featured video with WATCH and DETAILS. */
 export function FeaturedVideo({ video }: { video: Video }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   return (
     <section className="featured" aria-labelledby="featured-title">
-      <Link to={`/videos/${video.id}`} className="featured__media" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={pageLink.video(video.id)}
+        className="featured__media"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {/* The page's largest image (LCP): fetched at once, with its size known before it arrives. */}
         <img
           className="featured__image"
@@ -30,7 +36,7 @@ export function FeaturedVideo({ video }: { video: Video }) {
         </h2>
         {video.description && <p className="featured__excerpt">{excerpt(video.description)}</p>}
         <div className="featured__actions">
-          <Link className="btn btn--primary" to={`/videos/${video.id}`}>
+          <Link className="btn btn--primary" to={pageLink.video(video.id)}>
             WATCH
           </Link>
           <Button variant="secondary" aria-haspopup="dialog" onClick={() => setDetailsOpen(true)}>

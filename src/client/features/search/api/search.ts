@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '@client/lib/api-client.js';
+import { apiGet } from '@client/lib/api-client.js';
+import { pageReads } from '@shared/page-loads.js';
 
 /**
  * The results a page at a time (the server's default page size, 40 videos). The first page is
@@ -10,10 +11,7 @@ export const searchQuery = (term: string) =>
   infiniteQueryOptions({
     queryKey: ['search', term],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<SearchData>(
-        `/search/${pathPart(term)}${pageParam === 1 ? '' : `?page=${pageParam}`}`,
-        signal,
-      ),
+      apiGet<SearchData>(pageReads.search(term, pageParam), signal),
     initialPageParam: 1,
     // Another page exists while the pages so far hold fewer videos than the total.
     getNextPageParam: (last, pages) =>

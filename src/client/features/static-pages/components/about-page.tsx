@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /about: what the show is, who makes it, and what the site offers. */
 export function AboutPage() {
@@ -32,8 +33,8 @@ export function AboutPage() {
       <ul>
         <li>Watch every public episode, browse the categories and search the whole catalogue.</li>
         <li>
-          Create a free account to explore the <Link to="/artists">artist pages</Link>, like your
-          favorite videos and artists, and find them again on your account page.
+          Create a free account to explore the <Link to={pageLink.artists}>artist pages</Link>, like
+          your favorite videos and artists, and find them again on your account page.
         </li>
         <li>Share any video or artist with friends by link, email or social networks.</li>
         <li>Take the show with you in our companion app for phones and tablets.</li>
@@ -53,7 +54,7 @@ export function AboutPage() {
           main site<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
         . How we handle your information is explained in our{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        <Link to={pageLink.privacy}>Privacy Policy</Link>.
       </p>
     </article>
   );

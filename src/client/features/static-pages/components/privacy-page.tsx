@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
+import { pageLink } from '@shared/page-paths.js';
 
 /** /privacy: the Privacy Policy (the text as given, last updated December 4, 2022). */
 export function PrivacyPage() {
@@ -106,7 +107,7 @@ export function PrivacyPage() {
         <a href={mainSiteUrl} target="_blank" rel="noopener noreferrer">
           main site<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-        . You can learn more about the show on our <Link to="/about">About</Link> page.
+        . You can learn more about the show on our <Link to={pageLink.about}>About</Link> page.
       </p>
     </article>
   );

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
-import { apiGet, pathPart } from '@client/lib/api-client.js';
+import { apiGet } from '@client/lib/api-client.js';
+import { pageReads } from '@shared/page-loads.js';
 import { useSession } from '@client/lib/session.js';
 
 /** GET /api/videos/{id}: the video and its suggestions. apiGet sends the token when signed in. */
 export function getVideo(id: string, signal?: AbortSignal): Promise<VideoPageData> {
-  return apiGet<VideoPageData>(`/videos/${pathPart(id)}`, signal);
+  return apiGet<VideoPageData>(pageReads.video(id), signal);
 }
 
 /**

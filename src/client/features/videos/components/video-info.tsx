@@ -5,6 +5,7 @@ import { ShareModal } from '@client/components/catalogue/share-modal.js';
 import { Button } from '@client/components/ui/button.js';
 import { plural } from '@client/lib/format.js';
 import { LikeButton } from './like-button.js';
+import { pageLink } from '@shared/page-paths.js';
 
 /** Under the player: title, Like and Share, the like count, description and tag links. */
 export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
@@ -24,7 +25,7 @@ export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
         <ul className="video-info__tags" aria-label="Tags">
           {video.tags.map((tag) => (
             <li key={tag.id}>
-              <Link className="video-info__tag" to={`/categories/${tag.id}`}>
+              <Link className="video-info__tag" to={pageLink.category(tag.id)}>
                 {tag.name}
               </Link>
             </li>
@@ -35,7 +36,7 @@ export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
         open={shareOpen}
         onClose={() => setShareOpen(false)}
         title={video.title}
-        path={`/videos/${video.id}`}
+        path={pageLink.video(video.id)}
       />
     </div>
   );

@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PAGE_CHUNKS } from '@shared/page-loads.js';
+import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS, type PageName } from '@shared/page-paths.js';
+import { appRoutes } from './app-routes.js';
+
+const routes = appRoutes(new QueryClient(), (loaded) => loaded);
+const [site, backOffice] = routes as [RouteObject, RouteObject];
+
+/** The component a lazy route resolves to. */
+async function componentOf(route: RouteObject | undefined): Promise<unknown> {
+  const lazy = route?.lazy;
+  if (typeof lazy !== 'function') return undefined;
+  return (await lazy()).Component;
+}
+
+describe('the router and the shared page paths', () => {
+  it('declares a public page at each of PAGE_PATHS, and nothing else but the not-found page', () => {
+    const paths = site.children?.map((route) => route.path);
+    expect(paths).toEqual([...Object.values(PAGE_PATHS), '*']);
+  });
+
+  it('loads each public page from the chunk PAGE_CHUNKS names, which the server preloads', async () => {
+    for (const [page, chunk] of Object.entries(PAGE_CHUNKS) as [PageName, string][]) {
+      const route = site.children?.find((each) => each.path === PAGE_PATHS[page]);
+      const module = (await import(`../features/${chunk.replace(/\.tsx$/, '.js')}`)) as Record<
+        string,
+        unknown
+      >;
+      expect(Object.values(module), page).toContain(await componentOf(route));
+    }
+  });
+
+  it('nests a back-office screen at each of ADMIN_SCREENS under the login', () => {
+    expect(backOffice.path).toBe(ADMIN_PATH);
+    const shell = backOffice.children?.find((route) => !route.index);
+    expect(shell?.children?.map((route) => route.path).sort()).toEqual(
+      Object.values(ADMIN_SCREENS).sort(),
+    );
+  });
+});

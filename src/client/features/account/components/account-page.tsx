@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { useSession } from '@client/lib/session.js';
 import { useAccount } from '../api/account.js';
@@ -22,14 +22,14 @@ function AccountAreas({ userId }: { userId: number }) {
     <div className="account-page">
       <PageTitle page="Account" />
       <h1>Account</h1>
-      {account.isPending && <LoadingView fill />}
-      {account.isError && <ErrorView message={t.accountError} />}
-      {account.isSuccess && (
-        <div className="account-page__areas">
-          <LikedContent userId={userId} />
-          <Settings account={account.data} />
-        </div>
-      )}
+      <QueryView query={account} loading={{ fill: true }} error={t.accountError}>
+        {(data) => (
+          <div className="account-page__areas">
+            <LikedContent userId={userId} />
+            <Settings account={data} />
+          </div>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import type { Artist } from '@shared/schemas/catalogue.js';
 import { ArtistCard } from '@client/components/catalogue/artist-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useLikedArtists, useRemoveLikedArtist } from '../api/liked-content.js';
 import { RemoveButton } from './remove-button.js';
 
@@ -12,18 +12,23 @@ export function LikedArtists({ userId }: { userId: number }) {
   return (
     <section className="account-liked" aria-labelledby="liked-artists-heading">
       <h3 id="liked-artists-heading">Liked Artists</h3>
-      {artists.isPending && <LoadingView label="Loading liked artists…" />}
-      {artists.isError && <ErrorView message={t.likedArtistsError} />}
-      {artists.isSuccess &&
-        (loaded.length === 0 ? (
-          <p className="account-liked__empty">{t.noLikedArtists}</p>
-        ) : (
-          <ul className="artist-grid">
-            {loaded.map((artist) => (
-              <LikedArtist key={artist.id} artist={artist} userId={userId} />
-            ))}
-          </ul>
-        ))}
+      <QueryView
+        query={artists}
+        loading={{ label: 'Loading liked artists…' }}
+        error={t.likedArtistsError}
+      >
+        {() =>
+          loaded.length === 0 ? (
+            <p className="account-liked__empty">{t.noLikedArtists}</p>
+          ) : (
+            <ul className="artist-grid">
+              {loaded.map((artist) => (
+                <LikedArtist key={artist.id} artist={artist} userId={userId} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <LoadMore query={artists} errorMessage={t.likedArtistsError} block="account-liked" />
     </section>
   );

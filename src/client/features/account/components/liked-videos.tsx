@@ -2,7 +2,7 @@ import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useLikedVideos, useRemoveLikedVideo } from '../api/liked-content.js';
 import { RemoveButton } from './remove-button.js';
 
@@ -12,18 +12,23 @@ export function LikedVideos({ userId }: { userId: number }) {
   return (
     <section className="account-liked" aria-labelledby="liked-videos-heading">
       <h3 id="liked-videos-heading">Liked Videos</h3>
-      {videos.isPending && <LoadingView label="Loading liked videos…" />}
-      {videos.isError && <ErrorView message={t.likedVideosError} />}
-      {videos.isSuccess &&
-        (loaded.length === 0 ? (
-          <p className="account-liked__empty">{t.noLikedVideos}</p>
-        ) : (
-          <ul className="video-grid">
-            {loaded.map((video) => (
-              <LikedVideo key={video.id} video={video} userId={userId} />
-            ))}
-          </ul>
-        ))}
+      <QueryView
+        query={videos}
+        loading={{ label: 'Loading liked videos…' }}
+        error={t.likedVideosError}
+      >
+        {() =>
+          loaded.length === 0 ? (
+            <p className="account-liked__empty">{t.noLikedVideos}</p>
+          ) : (
+            <ul className="video-grid">
+              {loaded.map((video) => (
+                <LikedVideo key={video.id} video={video} userId={userId} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <LoadMore query={videos} errorMessage={t.likedVideosError} block="account-liked" />
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { ErrorView, QueryView } from '@client/components/ui/page-states.js';
 import { useArtist } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 import { ArtistForm } from './artist-form.js';
@@ -41,12 +41,12 @@ function EditArtist({ id }: { id: string }) {
       }
     >
       <AdminPanel title="Artist Details">
-        {artistId === 0 || artist.isError ? (
+        {artistId === 0 ? (
           <ErrorView message={ui.artistLoadFailed} />
-        ) : artist.isPending ? (
-          <LoadingView />
         ) : (
-          <ArtistForm artist={artist.data} />
+          <QueryView query={artist} error={ui.artistLoadFailed}>
+            {(data) => <ArtistForm artist={data} />}
+          </QueryView>
         )}
       </AdminPanel>
     </AdminPage>

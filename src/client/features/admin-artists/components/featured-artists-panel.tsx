@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
-import { LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useFeaturedArtists } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
 import { adminLink } from '@shared/page-paths.js';
@@ -13,31 +13,36 @@ export function FeaturedArtistsPanel() {
   useLogError(featured.error, ui.featuredLoadFailed);
   return (
     <AdminPanel title="Featured Artists">
-      {featured.isPending ? (
-        <LoadingView />
-      ) : featured.isError ? (
-        <p className="artists-error" role="alert">
-          {ui.featuredLoadFailed}
-        </p>
-      ) : featured.data.artists.length === 0 ? (
-        <p className="admin-empty">{ui.noFeaturedArtists}</p>
-      ) : (
-        <ul className="artist-portraits">
-          {featured.data.artists.map((artist) => (
-            <li key={artist.id}>
-              <Link className="artist-portrait" to={adminLink.editArtist(artist.id)}>
-                <ArtistImage
-                  className="artist-portrait__image"
-                  src={artist.image}
-                  alt=""
-                  size={112}
-                />
-                <span className="artist-portrait__name">{artist.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={featured}
+        error={() => (
+          <p className="artists-error" role="alert">
+            {ui.featuredLoadFailed}
+          </p>
+        )}
+      >
+        {({ artists }) =>
+          artists.length === 0 ? (
+            <p className="admin-empty">{ui.noFeaturedArtists}</p>
+          ) : (
+            <ul className="artist-portraits">
+              {artists.map((artist) => (
+                <li key={artist.id}>
+                  <Link className="artist-portrait" to={adminLink.editArtist(artist.id)}>
+                    <ArtistImage
+                      className="artist-portrait__image"
+                      src={artist.image}
+                      alt=""
+                      size={112}
+                    />
+                    <span className="artist-portrait__name">{artist.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </AdminPanel>
   );
 }

@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
 import type { Artist, Video } from '@shared/schemas/catalogue.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { ErrorView, QueryView } from '@client/components/ui/page-states.js';
+import { plural } from '@client/lib/format.js';
 import { useDashboard } from '../api/dashboard.js';
 import { adminLink } from '@shared/page-paths.js';
 
-const likes = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
+const likes = (count: number) => plural(count, 'like', 'likes');
 
 /** Popular Videos and Popular Artists, side by side on wide screens. */
 export function PopularLists() {
@@ -19,28 +21,35 @@ export function PopularLists() {
     if (dashboard.isError) console.error(t.dashboardLoadFailed);
   }, [dashboard.isError]);
 
-  if (dashboard.isPending) return <LoadingView />;
-  if (dashboard.isError) {
-    return (
-      <div className="dashboard-error">
-        <ErrorView message={t.dashboardLoadFailed} />
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => void dashboard.refetch()}
-        >
-          Try Again
-        </button>
-      </div>
-    );
-  }
+  return (
+    <QueryView
+      query={dashboard}
+      error={() => (
+        <div className="dashboard-error">
+          <ErrorView message={t.dashboardLoadFailed} />
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void dashboard.refetch()}
+          >
+            Try Again
+          </button>
+        </div>
+      )}
+    >
+      {(data) => <Lists data={data} />}
+    </QueryView>
+  );
+}
+
+function Lists({ data }: { data: AdminDashboard }) {
   return (
     <div className="admin-grid">
       <AdminPanel title="Popular Videos">
-        <PopularVideos videos={dashboard.data.episodes} />
+        <PopularVideos videos={data.episodes} />
       </AdminPanel>
       <AdminPanel title="Popular Artists">
-        <PopularArtists artists={dashboard.data.artists} />
+        <PopularArtists artists={data.artists} />
       </AdminPanel>
     </div>
   );

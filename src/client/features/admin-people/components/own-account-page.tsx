@@ -3,7 +3,7 @@ import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
 import { FlashMessage } from '@client/components/admin/flash-message.js';
 import { useFlash } from '@client/components/admin/use-flash.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useSession } from '@client/lib/session.js';
 import { useAdminInfo } from '../api/own-account.js';
 import { CredentialsForm } from './credentials-form.js';
@@ -23,21 +23,25 @@ function OwnAccount({ adminId }: { adminId: number }) {
   const { flash, show, dismiss } = useFlash();
   const [changingPassword, setChangingPassword] = useState(false);
 
-  const renderBody = () => {
-    if (info.isPending) return <LoadingView label="Loading your account…" />;
-    if (info.isError) return <ErrorView message={t.adminInfoLoadFailed} />;
-    return (
-      <CredentialsForm
-        key={info.data.id}
-        info={info.data}
-        flash={{ show, dismiss }}
-        onUpdatePassword={() => {
-          dismiss();
-          setChangingPassword(true);
-        }}
-      />
-    );
-  };
+  const renderBody = () => (
+    <QueryView
+      query={info}
+      loading={{ label: 'Loading your account…' }}
+      error={t.adminInfoLoadFailed}
+    >
+      {(data) => (
+        <CredentialsForm
+          key={data.id}
+          info={data}
+          flash={{ show, dismiss }}
+          onUpdatePassword={() => {
+            dismiss();
+            setChangingPassword(true);
+          }}
+        />
+      )}
+    </QueryView>
+  );
 
   return (
     <AdminPage title="My Account">

@@ -5,9 +5,9 @@ import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 import { ShareModal } from '@client/components/catalogue/share-modal.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { Button } from '@client/components/ui/button.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useRequireSignIn } from '@client/lib/auth-modal.js';
-import { useArtist } from '../api/get-artist.js';
+import { useArtist, type ArtistDetail } from '../api/get-artist.js';
 import { ArtistLikeButton } from './artist-like-button.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { SignInPrompt } from './sign-in-prompt.js';
@@ -19,7 +19,6 @@ export function ArtistPage() {
   const { id = '' } = useParams();
   const signedIn = useRequireSignIn();
   const query = useArtist(id, signedIn);
-  const [sharing, setSharing] = useState(false);
 
   if (!signedIn) {
     return (
@@ -29,27 +28,20 @@ export function ArtistPage() {
       </>
     );
   }
-  if (query.isPending) {
-    return (
-      <>
-        <PageTitle page="Artist" />
-        <LoadingView fill />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageTitle page="Artist" />
-        <ErrorView message={t.artistLoadError} />
-      </>
-    );
-  }
+  return (
+    <>
+      <PageTitle page={query.isSuccess ? query.data.artist.name : 'Artist'} />
+      <QueryView query={query} loading={{ fill: true }} error={t.artistLoadError}>
+        {(data) => <ArtistDetails {...data} routeId={id} />}
+      </QueryView>
+    </>
+  );
+}
 
-  const { artist, videos, tagid } = query.data;
+function ArtistDetails({ artist, videos, tagid, routeId }: ArtistDetail & { routeId: string }) {
+  const [sharing, setSharing] = useState(false);
   return (
     <article className="artist-page">
-      <PageTitle page={artist.name} />
       <header className="artist-page__header">
         <ArtistImage
           className="artist-page__image"
@@ -62,7 +54,11 @@ export function ArtistPage() {
           <h1>{artist.name}</h1>
           <p className="artist-page__bio">{artist.description}</p>
           <div className="artist-page__actions">
-            <ArtistLikeButton routeId={id} artistId={artist.id} liked={artist.isLiked ?? false} />
+            <ArtistLikeButton
+              routeId={routeId}
+              artistId={artist.id}
+              liked={artist.isLiked ?? false}
+            />
             <Button variant="secondary" onClick={() => setSharing(true)}>
               Share
             </Button>

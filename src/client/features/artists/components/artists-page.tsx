@@ -1,5 +1,5 @@
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useRequireSignIn } from '@client/lib/auth-modal.js';
 import { useFeaturedArtists } from '../api/get-featured-artists.js';
 import { ArtistGrid } from './artist-grid.js';
@@ -26,19 +26,17 @@ export function ArtistsPage() {
     <div className="artists-page">
       <PageTitle page="Artists" />
       <h1>Artists</h1>
-      {featured.isPending ? (
-        <LoadingView fill />
-      ) : featured.isError ? (
-        <ErrorView message={t.artistsPageError} />
-      ) : (
-        <>
-          <section aria-labelledby="featured-artists">
-            <h2 id="featured-artists">Featured</h2>
-            <ArtistGrid artists={featured.data.artists} />
-          </section>
-          <ArtistSearchPanel />
-        </>
-      )}
+      <QueryView query={featured} loading={{ fill: true }} error={t.artistsPageError}>
+        {({ artists }) => (
+          <>
+            <section aria-labelledby="featured-artists">
+              <h2 id="featured-artists">Featured</h2>
+              <ArtistGrid artists={artists} />
+            </section>
+            <ArtistSearchPanel />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { Link, useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
 import { useTagVideos } from '../api/get-tag-videos.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
-import { WayOn } from '@client/components/site/way-on.js';
-import { isMissing } from '@client/lib/api-client.js';
+import { PageError } from '@client/components/site/page-error.js';
 import './category-page.css';
 import { pageLink } from '@shared/page-paths.js';
 
@@ -15,37 +14,27 @@ import { pageLink } from '@shared/page-paths.js';
 export function CategoryPage() {
   const { id = '' } = useParams();
   const query = useTagVideos(id);
+  return (
+    <>
+      <PageTitle page={query.isSuccess ? (query.data.pages[0]?.name ?? '') : 'Category'} />
+      <QueryView
+        query={query}
+        loading={{ fill: true }}
+        error={(error) => <PageError error={error} message={t.categoryError} />}
+      >
+        {() => <CategoryVideos query={query} />}
+      </QueryView>
+    </>
+  );
+}
 
-  if (query.isPending) {
-    return (
-      <>
-        <PageTitle page="Category" />
-        <LoadingView fill />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageTitle page="Category" />
-        {isMissing(query.error) ? (
-          <div className="not-found">
-            <ErrorView message={t.categoryError} />
-            <WayOn />
-          </div>
-        ) : (
-          <ErrorView message={t.categoryError} />
-        )}
-      </>
-    );
-  }
-
+function CategoryVideos({ query }: { query: ReturnType<typeof useTagVideos> }) {
+  const pages = query.data?.pages ?? [];
   // An infinite query always holds its first page once it has succeeded.
-  const { name, artistId, total } = query.data.pages[0] ?? { name: '', artistId: null, total: 0 };
-  const videos = query.data.pages.flatMap((page) => page.videos);
+  const { name, artistId, total } = pages[0] ?? { name: '', artistId: null, total: 0 };
+  const videos = pages.flatMap((page) => page.videos);
   return (
     <div className="category-page">
-      <PageTitle page={name} />
       <header className="category-page__header">
         <h1>Videos Tagged With &apos;{name}&apos;</h1>
         <p className="category-page__count">{plural(total, 'result', 'results')}</p>

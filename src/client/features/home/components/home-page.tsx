@@ -1,5 +1,5 @@
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { useWindowWidthAs } from '@client/lib/use-window-width.js';
 import { useHome } from '../api/get-home.js';
@@ -21,18 +21,16 @@ export function HomePage() {
       {/* React 19 hoists it into <head>. */}
       <title>{brand}</title>
       <h1 className="visually-hidden">{brand}</h1>
-      {home.isPending ? (
-        <LoadingView fill />
-      ) : home.isError ? (
-        <ErrorView message={t.homeError} />
-      ) : (
-        <>
-          {home.data.featured_video && <FeaturedVideo video={home.data.featured_video} />}
-          {home.data.categories.map((category) => (
-            <CategoryRow key={category.id} category={category} size={size} />
-          ))}
-        </>
-      )}
+      <QueryView query={home} loading={{ fill: true }} error={t.homeError}>
+        {({ featured_video, categories }) => (
+          <>
+            {featured_video && <FeaturedVideo video={featured_video} />}
+            {categories.map((category) => (
+              <CategoryRow key={category.id} category={category} size={size} />
+            ))}
+          </>
+        )}
+      </QueryView>
       {/* Not while loading: it would be pushed down when the rows arrive (layout shift). */}
       {!home.isPending && <AppDownload />}
     </div>

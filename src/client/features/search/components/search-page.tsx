@@ -3,7 +3,7 @@ import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { ArtistCard } from '@client/components/catalogue/artist-card.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
+import { QueryView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
 import { useSearch } from '../api/search.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
@@ -22,25 +22,22 @@ export function SearchPage() {
     <div className="search-page">
       <PageTitle page={`Search results for "${term}"`} />
       <h1>Search results for &quot;{term}&quot;</h1>
-      {results.isPending ? (
-        <LoadingView label="Searching…" fill />
-      ) : results.isError ? (
-        <ErrorView message={t.searchError} />
-      ) : (
-        <SearchResults results={results} />
-      )}
+      <QueryView
+        query={results}
+        loading={{ label: 'Searching…', fill: true }}
+        error={t.searchError}
+      >
+        {() => <SearchResults results={results} />}
+      </QueryView>
     </div>
   );
 }
 
-function SearchResults({
-  results,
-}: {
-  results: ReturnType<typeof useSearch> & { isSuccess: true };
-}) {
+function SearchResults({ results }: { results: ReturnType<typeof useSearch> }) {
+  const pages = results.data?.pages ?? [];
   // An infinite query always holds its first page once it has succeeded.
-  const first = results.data.pages[0]!;
-  const videos = results.data.pages.flatMap((page) => page.videos);
+  const first = pages[0] ?? { total: 0, artists: [] };
+  const videos = pages.flatMap((page) => page.videos);
   return (
     <>
       <p className="search-page__count">{plural(first.total, 'result', 'results')}</p>

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ErrorView, LoadingView } from '@client/components/ui/page-states.js';
-import { WayOn } from '@client/components/site/way-on.js';
-import { isMissing } from '@client/lib/api-client.js';
+import { QueryView } from '@client/components/ui/page-states.js';
+import { PageError } from '@client/components/site/page-error.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
 import { useVideo } from '../api/get-video.js';
 import { SuggestedVideos } from './suggested-videos.js';
@@ -22,34 +21,27 @@ export function VideoPage() {
     window.scrollTo(0, 0);
   }, [id]);
 
-  if (video.isPending || video.isError) {
-    return (
-      <>
-        {/* No video title yet (or none): the tab must not keep the previous page's. */}
-        <title>{brand}</title>
-        {video.isPending ? (
-          <LoadingView fill />
-        ) : isMissing(video.error) ? (
-          <div className="not-found">
-            <ErrorView message={t.videoError} />
-            <WayOn />
-          </div>
-        ) : (
-          <ErrorView message={t.videoError} />
-        )}
-      </>
-    );
-  }
-  const { video: current, suggestedVideos } = video.data;
+  const shown = video.isPending || video.isError ? undefined : video.data.video;
   return (
-    <div className="video-page">
-      {/* React 19 hoists it into <head>: the tab and the share text read '<video> | <brand>'. */}
-      <title>{`${current.title} | ${brand}`}</title>
-      <article className="video-page__main">
-        <VideoPlayer youtubeId={current.youtube_id} title={current.title} />
-        <VideoInfo video={current} ready={!video.isPlaceholderData} />
-      </article>
-      <SuggestedVideos videos={suggestedVideos} />
-    </div>
+    <>
+      {/* React 19 hoists it into <head>: the tab and the share text read '<video> | <brand>'.
+          No video yet (or none): the tab must not keep the previous page's title. */}
+      <title>{shown ? `${shown.title} | ${brand}` : brand}</title>
+      <QueryView
+        query={video}
+        loading={{ fill: true }}
+        error={(error) => <PageError error={error} message={t.videoError} />}
+      >
+        {({ video: current, suggestedVideos }) => (
+          <div className="video-page">
+            <article className="video-page__main">
+              <VideoPlayer youtubeId={current.youtube_id} title={current.title} />
+              <VideoInfo video={current} ready={!video.isPlaceholderData} />
+            </article>
+            <SuggestedVideos videos={suggestedVideos} />
+          </div>
+        )}
+      </QueryView>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useSiteConfig } from '@client/lib/site-config.js';
 import { useWindowWidthAs } from '@client/lib/use-window-width.js';
 import './footer.css';
 import { pageLink } from '@shared/page-paths.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /** '© {brand}' under 850 px, '© Copyright - {brand}' from 850 px. */
 export const COPYRIGHT_BREAKPOINT = 850;
@@ -22,19 +23,13 @@ export function Footer() {
       </nav>
       <ul className="footer__social" aria-label="Social networks">
         <li>
-          <a href={social.facebook} target="_blank" rel="noopener noreferrer">
-            Facebook<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={social.facebook}>Facebook</NewTabLink>
         </li>
         <li>
-          <a href={social.twitter} target="_blank" rel="noopener noreferrer">
-            X<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={social.twitter}>X</NewTabLink>
         </li>
         <li>
-          <a href={social.instagram} target="_blank" rel="noopener noreferrer">
-            Instagram<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={social.instagram}>Instagram</NewTabLink>
         </li>
       </ul>
     </footer>

@@ -6,6 +6,7 @@ import { SearchBox } from '@client/components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
 import { pageLink } from '@shared/page-paths.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /**
  * The top navigation. On narrow screens the same items fold into a menu opened by the Menu
@@ -36,9 +37,9 @@ export function TopNav() {
           aria-label="Main"
           className={`top-nav__items${menuOpen ? ' top-nav__items--open' : ''}`}
         >
-          <a href={mainSiteUrl} className="top-nav__link" target="_blank" rel="noopener noreferrer">
-            Main Site<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={mainSiteUrl} className="top-nav__link">
+            Main Site
+          </NewTabLink>
           <NavLink to={pageLink.home} end className="top-nav__link" onClick={close}>
             Home
           </NavLink>

@@ -3,6 +3,7 @@ import { useSiteConfig } from '@client/lib/site-config.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import './share-modal.css';
+import { NewTabLink } from '../ui/new-tab-link.js';
 
 interface ShareModalProps {
   open: boolean;
@@ -62,13 +63,11 @@ export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
         </p>
         <ul className="share__links">
           <li>
-            <a
+            <NewTabLink
               href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`}
-              target="_blank"
-              rel="noopener noreferrer"
             >
-              Share on X<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+              Share on X
+            </NewTabLink>
           </li>
           <li>
             <a
@@ -78,13 +77,11 @@ export function ShareModal({ open, onClose, title, path }: ShareModalProps) {
             </a>
           </li>
           <li>
-            <a
+            <NewTabLink
               href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`}
-              target="_blank"
-              rel="noopener noreferrer"
             >
-              Share on Facebook<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+              Share on Facebook
+            </NewTabLink>
           </li>
         </ul>
       </div>

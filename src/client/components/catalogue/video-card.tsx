@@ -34,14 +34,11 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
       aria-labelledby={titleId}
       aria-describedby={detailsId}
     >
-      <img
+      <VideoThumbnail
         className="video-card__thumb"
-        src={video.thumbnail}
-        alt=""
+        video={video}
         width={320}
-        height={180}
         loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
       />
       <span id={titleId} className="video-card__title">
         {video.title}
@@ -59,5 +56,49 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
         <span>{plural(video.like_count, 'like', 'likes')}</span>
       </span>
     </Link>
+  );
+}
+
+/** Videos as a grid of cards (the category, search and artist pages). */
+export function VideoGrid({ videos }: { videos: readonly Video[] }) {
+  return (
+    <ul className="video-grid">
+      {videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A video's picture, decorative (its title is beside it), 16:9 at the given width so its room is
+ * kept before it arrives. `high`: the page's largest image, fetched at once.
+ */
+export function VideoThumbnail({
+  video,
+  className,
+  width,
+  loading = 'lazy',
+  high = false,
+}: {
+  video: Pick<Video, 'thumbnail'>;
+  className: string;
+  width: number;
+  loading?: 'lazy' | 'eager';
+  high?: boolean;
+}) {
+  return (
+    <img
+      className={className}
+      src={video.thumbnail}
+      alt=""
+      width={width}
+      height={(width * 9) / 16}
+      loading={loading}
+      {...(high ? { fetchPriority: 'high' as const } : {})}
+      decoding="async"
+    />
   );
 }

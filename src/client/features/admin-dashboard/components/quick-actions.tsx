@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
@@ -52,31 +52,20 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
   return (
     <AdminPanel title="Quick Actions">
       <div className="dashboard-actions">
-        {/* Plain buttons: the UI kit's Button takes no ref, and the focus must come back here. */}
-        <button
-          type="button"
-          className="btn btn--primary"
+        <ActionButton
           ref={importButton}
           onClick={runImport}
-          disabled={importVideos.isPending}
-          aria-busy={importVideos.isPending || undefined}
-        >
-          {importVideos.isPending && (
-            <span className="dashboard-actions__spinner" aria-hidden="true" />
-          )}
-          {importVideos.isPending ? 'Importing Videos…' : 'Import Videos'}
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
+          pending={importVideos.isPending}
+          label="Import Videos"
+          busyLabel="Importing Videos…"
+        />
+        <ActionButton
           ref={tagsButton}
           onClick={runAutotag}
-          disabled={autotag.isPending}
-          aria-busy={autotag.isPending || undefined}
-        >
-          {autotag.isPending && <span className="dashboard-actions__spinner" aria-hidden="true" />}
-          {autotag.isPending ? 'Updating Tags…' : 'Update Tags'}
-        </button>
+          pending={autotag.isPending}
+          label="Update Tags"
+          busyLabel="Updating Tags…"
+        />
         <Link className="btn btn--secondary" to={adminLink.newVideo}>
           Add Video
         </Link>
@@ -93,5 +82,37 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
         {autotag.isPending ? 'Updating tags…' : ''}
       </p>
     </AdminPanel>
+  );
+}
+
+/**
+ * An action that runs for a while: disabled and saying so meanwhile. A plain button, since the
+ * UI kit's Button takes no ref and the focus must come back here.
+ */
+function ActionButton({
+  ref,
+  onClick,
+  pending,
+  label,
+  busyLabel,
+}: {
+  ref: Ref<HTMLButtonElement>;
+  onClick: () => void;
+  pending: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn--primary"
+      ref={ref}
+      onClick={onClick}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
+      {pending && <span className="dashboard-actions__spinner" aria-hidden="true" />}
+      {pending ? busyLabel : label}
+    </button>
   );
 }

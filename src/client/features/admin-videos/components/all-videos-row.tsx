@@ -1,6 +1,7 @@
 import type { Video } from '@shared/schemas/catalogue.js';
 import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
 import { adminLink } from '@shared/page-paths.js';
+import { VideoThumbnail } from '@client/components/catalogue/video-card.js';
 
 /** Public or Private, as the spec labels a video's state. */
 export function PrivacyBadge({ video }: { video: Video }) {
@@ -15,15 +16,7 @@ export function PrivacyBadge({ video }: { video: Video }) {
 export function AllVideosRow({ video, onDelete }: { video: Video; onDelete: () => void }) {
   return (
     <li className="all-videos__row">
-      <img
-        className="admin-thumb"
-        src={video.thumbnail}
-        alt=""
-        width={96}
-        height={54}
-        loading="lazy"
-        decoding="async"
-      />
+      <VideoThumbnail className="admin-thumb" video={video} width={96} />
       <div className="admin-grow all-videos__text">
         <span className="all-videos__title">{video.title}</span>
         <span className="all-videos__meta">

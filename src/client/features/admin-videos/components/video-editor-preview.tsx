@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { Button } from '@client/components/ui/button.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /** The privacy-enhanced player host the public video page uses too. */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
@@ -58,9 +59,7 @@ export function VideoEditorPreview({ video }: { video: Video | null }) {
         <Button variant="secondary" onClick={() => setPlaying(!playing)}>
           {playing ? 'Hide player' : 'Play preview'}
         </Button>
-        <a href={video.youtube_url} target="_blank" rel="noreferrer">
-          Watch on YouTube<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <NewTabLink href={video.youtube_url}>Watch on YouTube</NewTabLink>
       </div>
     </div>
   );

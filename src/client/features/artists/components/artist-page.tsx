@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 import { ShareModal } from '@client/components/catalogue/share-modal.js';
-import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { VideoGrid } from '@client/components/catalogue/video-card.js';
 import { Button } from '@client/components/ui/button.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { useRequireSignIn } from '@client/lib/auth-modal.js';
@@ -73,13 +73,7 @@ function ArtistDetails({ artist, videos, tagid, routeId }: ArtistDetail & { rout
         {videos.length === 0 ? (
           <p>No videos of {artist.name} yet.</p>
         ) : (
-          <ul className="video-grid">
-            {videos.map((video) => (
-              <li key={video.id}>
-                <VideoCard video={video} />
-              </li>
-            ))}
-          </ul>
+          <VideoGrid videos={videos} />
         )}
       </section>
       <ShareModal

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { VideoGrid } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
@@ -40,15 +40,7 @@ function CategoryVideos({ query }: { query: ReturnType<typeof useTagVideos> }) {
         <p className="category-page__count">{plural(total, 'result', 'results')}</p>
         {artistId !== null && <Link to={pageLink.artist(artistId)}>View {name}</Link>}
       </header>
-      {videos.length > 0 && (
-        <ul className="video-grid">
-          {videos.map((video) => (
-            <li key={video.id}>
-              <VideoCard video={video} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {videos.length > 0 && <VideoGrid videos={videos} />}
       <LoadMore query={query} errorMessage={t.categoryError} block="category-page" />
     </div>
   );

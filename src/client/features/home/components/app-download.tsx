@@ -1,4 +1,5 @@
 import { useSiteConfig } from '@client/lib/site-config.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /** The download-the-app block: the two app stores, each in a new tab. */
 export function AppDownload() {
@@ -13,24 +14,14 @@ export function AppDownload() {
       </div>
       <ul className="app-download__stores">
         <li>
-          <a
-            className="btn btn--primary"
-            href={appStores.apple}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            App Store<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink className="btn btn--primary" href={appStores.apple}>
+            App Store
+          </NewTabLink>
         </li>
         <li>
-          <a
-            className="btn btn--primary"
-            href={appStores.google}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Google Play<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink className="btn btn--primary" href={appStores.google}>
+            Google Play
+          </NewTabLink>
         </li>
       </ul>
     </section>

@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button.js';
 import { excerpt } from '../utils/excerpt.js';
 import { VideoDetailsModal } from './video-details-modal.js';
 import { pageLink } from '@shared/page-paths.js';
+import { VideoThumbnail } from '@client/components/catalogue/video-card.js';
 
 /** The home page's hero: the featured video with WATCH and DETAILS. */
 export function FeaturedVideo({ video }: { video: Video }) {
@@ -18,15 +19,12 @@ export function FeaturedVideo({ video }: { video: Video }) {
         aria-hidden="true"
       >
         {/* The page's largest image (LCP): fetched at once, with its size known before it arrives. */}
-        <img
+        <VideoThumbnail
           className="featured__image"
-          src={video.thumbnail}
-          alt=""
+          video={video}
           width={480}
-          height={270}
           loading="eager"
-          fetchPriority="high"
-          decoding="async"
+          high
         />
       </Link>
       <div className="featured__body">

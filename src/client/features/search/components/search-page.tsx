@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { ArtistCard } from '@client/components/catalogue/artist-card.js';
-import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { VideoGrid } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
@@ -60,13 +60,7 @@ function SearchResults({ results }: { results: ReturnType<typeof useSearch> }) {
         {videos.length === 0 ? (
           <p className="search-page__empty">{t.searchNoVideos}</p>
         ) : (
-          <ul className="video-grid">
-            {videos.map((video) => (
-              <li key={video.id}>
-                <VideoCard video={video} />
-              </li>
-            ))}
-          </ul>
+          <VideoGrid videos={videos} />
         )}
         <LoadMore query={results} errorMessage={t.searchError} block="search-page" />
       </section>

@@ -3,6 +3,7 @@ import { useSiteConfig } from '@client/lib/site-config.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
 import { pageLink } from '@shared/page-paths.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /** /about: what the show is, who makes it, and what the site offers. */
 export function AboutPage() {
@@ -50,11 +51,8 @@ export function AboutPage() {
       <h2>Get in touch</h2>
       <p>
         Want to play on the show, suggest an artist or tell us what you think? Reach us through our{' '}
-        <a href={mainSiteUrl} target="_blank" rel="noopener noreferrer">
-          main site<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        . How we handle your information is explained in our{' '}
-        <Link to={pageLink.privacy}>Privacy Policy</Link>.
+        <NewTabLink href={mainSiteUrl}>main site</NewTabLink>. How we handle your information is
+        explained in our <Link to={pageLink.privacy}>Privacy Policy</Link>.
       </p>
     </article>
   );

@@ -3,6 +3,7 @@ import { useSiteConfig } from '@client/lib/site-config.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import './static-page.css';
 import { pageLink } from '@shared/page-paths.js';
+import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 
 /** /privacy: the Privacy Policy (the text as given, last updated December 4, 2022). */
 export function PrivacyPage() {
@@ -104,10 +105,8 @@ export function PrivacyPage() {
       <h2>Contact</h2>
       <p>
         For any question about this policy or your information, contact us through our{' '}
-        <a href={mainSiteUrl} target="_blank" rel="noopener noreferrer">
-          main site<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        . You can learn more about the show on our <Link to={pageLink.about}>About</Link> page.
+        <NewTabLink href={mainSiteUrl}>main site</NewTabLink>. You can learn more about the show on
+        our <Link to={pageLink.about}>About</Link> page.
       </p>
     </article>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { ShareModal } from '@client/components/catalogue/share-modal.js';
 import { Button } from '@client/components/ui/button.js';
 import { plural } from '@client/lib/format.js';
 import { LikeButton } from './like-button.js';
 import { pageLink } from '@shared/page-paths.js';
+import { TagLinks } from '@client/components/catalogue/tag-links.js';
 
 /** Under the player: title, Like and Share, the like count, description and tag links. */
 export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
@@ -21,17 +21,7 @@ export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
         <span className="video-info__likes">{plural(video.like_count, 'like', 'likes')}</span>
       </div>
       {video.description && <p className="video-info__description">{video.description}</p>}
-      {video.tags.length > 0 && (
-        <ul className="video-info__tags" aria-label="Tags">
-          {video.tags.map((tag) => (
-            <li key={tag.id}>
-              <Link className="video-info__tag" to={pageLink.category(tag.id)}>
-                {tag.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagLinks tags={video.tags} />
       <ShareModal
         open={shareOpen}
         onClose={() => setShareOpen(false)}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import type { Tag } from '@shared/schemas/catalogue.js';
+import { pageLink } from '@shared/page-paths.js';
+import './catalogue.css';
+
+/** A video's tags as pills, each opening its category; nothing when it has none. */
+export function TagLinks({ tags, onFollow }: { tags: readonly Tag[]; onFollow?: () => void }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="tag-links" aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag.id}>
+          <Link className="tag-links__tag" to={pageLink.category(tag.id)} onClick={onFollow}>
+            {tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpInDialog, uniqueEmail } from './fans.js';
 
 const PASSWORD = 'Country-Road1';
 
@@ -12,20 +13,8 @@ interface StoredSession {
 
 /** Registers a new fan through the auth modal; answers the session the page stored. */
 async function signUp(page: Page, firstName: string) {
-  const email = `e2e-account-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await dialog.getByLabel('First Name').fill(firstName);
-  await dialog.getByLabel('Last Name').fill('Fan');
-  await dialog.getByLabel('Zip Code').fill('37203');
-  await dialog.getByLabel('Birthday').fill('1985-07-01');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(dialog).toBeHidden();
+  const email = uniqueEmail('e2e-account');
+  await signUpInDialog(page, { firstName, email, password: PASSWORD, birthday: '1985-07-01' });
   const session = await page.evaluate(
     () => JSON.parse(localStorage.getItem('session') ?? 'null') as StoredSession,
   );

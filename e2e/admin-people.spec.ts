@@ -1,13 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  adminCall,
-  adminSession,
-  E2E_ADMIN,
-  openAsAdmin,
-  registerFan,
-  type AdminSession,
-} from './admin.js';
+import { adminCall, adminSession, E2E_ADMIN, openAsAdmin, type AdminSession } from './admin.js';
+import { registerFan } from './fans.js';
 
 /** Letters only, so a name made of it matches nothing of anybody else's. */
 function uniqueWord(prefix: string): string {

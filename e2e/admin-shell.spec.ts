@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminCall, adminSession, E2E_ADMIN, openAsAdmin, registerFan } from './admin.js';
+import { adminCall, adminSession, E2E_ADMIN, openAsAdmin } from './admin.js';
+import { registerFan } from './fans.js';
 import { waitForRecoveryCode } from './mailbox.js';
 
 /** Every admin screen but the login, with real ids where a path needs one. */

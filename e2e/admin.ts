@@ -58,27 +58,3 @@ export async function adminCall<T>(
   const body = (await response.json()) as { data: T; message: string };
   return { status: response.status(), data: body.data, message: body.message };
 }
-
-/** A fan account made through the API, for flows that act on users. */
-export async function registerFan(
-  request: APIRequestContext,
-  firstName: string,
-  lastName: string,
-): Promise<{ id: number; email: string; password: string }> {
-  const email = `${firstName}.${lastName}.${Date.now()}@example.com`.toLowerCase();
-  const password = 'Fan-Pass-123';
-  const response = await request.post('/api/register', {
-    data: {
-      firstName,
-      lastName,
-      zipCode: '37203',
-      birthday: '1990-04-05',
-      email,
-      password,
-      newsletter: '0',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { data } = (await response.json()) as { data: { userid: number } };
-  return { id: data.userid, email, password };
-}

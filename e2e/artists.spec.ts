@@ -1,37 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { registerFan, startSignedIn } from './fans.js';
 
 interface FeaturedArtist {
   id: number;
   name: string;
   tagid: number;
-}
-
-/** Registers a new fan through the API and stores the session as the site does, before loading. */
-async function signInAsNewFan(page: Page): Promise<void> {
-  const email = `artists-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Dolly',
-      lastName: 'Tester',
-      zipCode: '37203',
-      birthday: '1990-05-01',
-      email,
-      password: 'Twang-e2e-Pass1',
-      newsletter: '0',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const token = (response.headers()['authorization'] ?? '').replace(/^Bearer /, '');
-  const { data } = (await response.json()) as {
-    data: { userid: number; firstName: string; isAdmin: boolean };
-  };
-  const session = JSON.stringify({
-    id: data.userid,
-    firstName: data.firstName,
-    isAdmin: data.isAdmin,
-    token,
-  });
-  await page.addInitScript((value) => localStorage.setItem('session', value), session);
 }
 
 async function featuredArtists(request: APIRequestContext): Promise<FeaturedArtist[]> {
@@ -62,7 +35,7 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsNewFan(page);
+    await startSignedIn(page, await registerFan(page.request, 'Dolly', 'Tester'));
   });
 
   test('shows the Featured list and finds artists by name, even misspelt', async ({ page }) => {

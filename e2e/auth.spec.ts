@@ -1,41 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  fillSignUp,
+  openSignIn as openAuth,
+  signUpInDialog,
+  uniqueEmail as uniqueAddress,
+} from './fans.js';
 import { waitForRecoveryCode } from './mailbox.js';
 
 const RULE =
   'Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters';
 const PASSWORD = 'Country-Road1';
 
-const uniqueEmail = (label: string) =>
-  `e2e-auth-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function openAuth(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  return dialog;
-}
-
-async function fillSignUp(
-  dialog: Locator,
-  fields: { firstName: string; email: string; password: string; birthday: string },
-) {
-  await dialog.getByLabel('First Name').fill(fields.firstName);
-  await dialog.getByLabel('Last Name').fill('Tester');
-  await dialog.getByLabel('Zip Code').fill('37203');
-  await dialog.getByLabel('Birthday').fill(fields.birthday);
-  await dialog.getByLabel('Email').fill(fields.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(fields.password);
-  await dialog.getByLabel('Confirm Password').fill(fields.password);
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-}
+const uniqueEmail = (label: string) => uniqueAddress(`e2e-auth-${label}`);
 
 async function signUp(page: Page, firstName: string, email: string) {
-  const dialog = await openAuth(page);
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await fillSignUp(dialog, { firstName, email, password: PASSWORD, birthday: '1990-05-04' });
-  await expect(dialog).toBeHidden();
+  await signUpInDialog(page, { firstName, email, password: PASSWORD, birthday: '1990-05-04' });
 }
 
 async function signIn(page: Page, email: string, password: string) {

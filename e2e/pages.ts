@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { registerFan, startSignedIn, type Fan } from './fans.js';
 
 /** Ids from the demo catalogue that the page paths need. */
 export interface CatalogueIds {
@@ -81,46 +82,20 @@ export async function pathOf(request: APIRequestContext, page: PublicPage): Prom
   return page.path(await pickCatalogueIds(request));
 }
 
-interface SignedInUser {
-  id: number;
-  firstName: string;
-  token: string;
-}
-
 /** One fan per test worker is enough: the checks only read pages, and it spares the sign-ups. */
-let workerUser: Promise<SignedInUser> | null = null;
-
-async function registerUser(request: APIRequestContext): Promise<SignedInUser> {
-  const email = `e2e-shell-${process.pid}-${Date.now()}@example.com`;
-  const response = await request.post('/api/register', {
-    data: {
-      firstName: 'Casey',
-      lastName: 'Tester',
-      zipCode: '37203',
-      birthday: '1990-04-05',
-      email,
-      password: 'Shell-Pass-123',
-      newsletter: '0',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = (response.headers().authorization ?? '').replace(/^Bearer /, '');
-  const { data } = (await response.json()) as Envelope<{ userid: number; firstName: string }>;
-  return { id: data.userid, firstName: data.firstName, token };
-}
+let workerFan: Promise<Fan> | null = null;
 
 /**
- * Signs a fan in the way the site does it: the session is stored in localStorage ('session'),
- * then the page reloads and starts signed in. The fan is registered through the API once.
+ * Signs a fan in the way the site does it: the session is in localStorage ('session') when the
+ * page starts, and the page opens (again) signed in. The fan is registered through the API once.
  */
-export async function signInFreshUser(page: Page): Promise<SignedInUser> {
-  workerUser ??= registerUser(page.request);
-  const user = await workerUser;
-  if (!page.url().startsWith('http')) await page.goto('/about');
-  const session = { id: user.id, firstName: user.firstName, isAdmin: false, token: user.token };
-  await page.evaluate((value) => localStorage.setItem('session', value), JSON.stringify(session));
-  await page.reload();
-  return user;
+export async function signInFreshUser(page: Page): Promise<Fan> {
+  workerFan ??= registerFan(page.request);
+  const fan = await workerFan;
+  await startSignedIn(page, fan);
+  if (page.url().startsWith('http')) await page.reload();
+  else await page.goto('/about');
+  return fan;
 }
 
 /** Stores the theme before any page script runs, as a returning visitor would have it. */

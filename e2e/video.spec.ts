@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerFan, startSignedIn } from './fans.js';
 
 // The tests never reach YouTube: the player frame gets an empty page instead.
 test.beforeEach(async ({ page }) => {
@@ -6,30 +7,6 @@ test.beforeEach(async ({ page }) => {
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
   );
 });
-
-/** Registers a new fan through the API and signs the page in with the session the app stores. */
-async function signInAsNewFan(page: Page): Promise<void> {
-  const email = `video-fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Vera',
-      lastName: 'Video',
-      zipCode: '37203',
-      birthday: '1990-05-17',
-      email,
-      password: 'Video-Fan-Pass1',
-      newsletter: '0',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const token = response.headers()['authorization']!.replace(/^Bearer /, '');
-  const { data } = (await response.json()) as {
-    data: { userid: number; firstName: string; isAdmin: boolean };
-  };
-  const session = { id: data.userid, firstName: data.firstName, isAdmin: data.isAdmin, token };
-  await page.goto('/about');
-  await page.evaluate((value) => localStorage.setItem('session', value), JSON.stringify(session));
-}
 
 async function firstVideoId(page: Page): Promise<number> {
   const response = await page.request.get('/api/home');
@@ -83,7 +60,7 @@ test("a signed-out visitor sees a disabled 'Sign in to Like', and a 'Sign in' be
 });
 
 test('a signed-in fan likes a video, and it stays liked after a reload', async ({ page }) => {
-  await signInAsNewFan(page);
+  await startSignedIn(page, await registerFan(page.request, 'Vera', 'Video'));
   const id = await firstVideoId(page);
   await page.goto(`/videos/${id}`);
   const like = page.getByRole('button', { name: 'Like', exact: true });

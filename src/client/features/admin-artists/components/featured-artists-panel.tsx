@@ -16,7 +16,7 @@ export function FeaturedArtistsPanel() {
       <QueryView
         query={featured}
         error={() => (
-          <p className="artists-error" role="alert">
+          <p className="admin-error" role="alert">
             {ui.featuredLoadFailed}
           </p>
         )}

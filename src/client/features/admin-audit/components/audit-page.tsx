@@ -35,7 +35,7 @@ export function AuditPage() {
   const renderBody = () => {
     if (log.isError && !log.data) {
       return (
-        <p className="audit-error" role="alert">
+        <p className="admin-error" role="alert">
           {u.loadFailed}
         </p>
       );
@@ -48,12 +48,12 @@ export function AuditPage() {
     const lastPage = Math.max(1, Math.ceil(pageInfo.total / AUDIT_PAGE_SIZE));
     return (
       <>
-        <p className="audit-summary" aria-live="polite">
+        <p className="admin-summary" aria-live="polite">
           {plural(pageInfo.total, 'action', 'actions')}
           {lastPage > 1 && `, page ${pageInfo.page} of ${lastPage}`}
         </p>
         {log.isError && (
-          <p className="audit-error" role="alert">
+          <p className="admin-error" role="alert">
             {u.loadFailed}
           </p>
         )}

@@ -81,7 +81,7 @@ export function PeopleList({
   const renderBody = () => {
     if (list.isError && !list.data) {
       return (
-        <p className="people-list__error" role="alert">
+        <p className="admin-error" role="alert">
           {text.loadFailed}
         </p>
       );
@@ -91,12 +91,12 @@ export function PeopleList({
     const lastPage = Math.max(1, Math.ceil(pageInfo.total / PEOPLE_PAGE_SIZE));
     return (
       <>
-        <p ref={summary} className="people-list__summary" tabIndex={-1} aria-live="polite">
+        <p ref={summary} className="admin-summary" tabIndex={-1} aria-live="polite">
           {plural(pageInfo.total, text.one, text.many)}
           {lastPage > 1 && `, page ${pageInfo.page} of ${lastPage}`}
         </p>
         {list.isError && (
-          <p className="people-list__error" role="alert">
+          <p className="admin-error" role="alert">
             {text.loadFailed}
           </p>
         )}

@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import {
 } from '@shared/schemas/people.js';
 import { normalizeEmail } from '@shared/validation.js';
 import { badRequest, conflict, notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
+import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
 import { created, ok } from '@server/lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
@@ -102,21 +102,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Own account only: an administrator edits other people through PUT /api/admin/users.
       const caller = requireSelf(request, body.id);
       refuseChangedReadOnly('isAdmin', body.isAdmin, caller.isAdmin);
-      try {
-        const user = await updateUser(app.db, body.id, {
+      const user = await conflictWhenTaken(apiMessages.emailTaken, () =>
+        updateUser(app.db, body.id, {
           email: normalizeEmail(body.email),
           firstName: body.firstName,
           lastName: body.lastName,
           zipcode: body.zip_code,
           birthday: body.birthday,
           newsletter: body.newsletter,
-        });
-        if (!user) throw notFound(apiMessages.userNotFound);
-        return ok(toAccount(user), apiMessages.accountSaved);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
-        throw error;
-      }
+        }),
+      );
+      if (!user) throw notFound(apiMessages.userNotFound);
+      return ok(toAccount(user), apiMessages.accountSaved);
     },
   );
 

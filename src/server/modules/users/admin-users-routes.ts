@@ -21,7 +21,8 @@ import { created, ok } from '@server/lib/reply.js';
 
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
-import { findUserById, insertUser, listUsers, updateUser } from './users-repository.js';
+import { saveAccount } from './save-account.js';
+import { findUserById, insertUser, listUsers } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
@@ -202,14 +203,8 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         if (!stored) throw notFound(apiMessages.userNotFound);
         refuseChangedReadOnly('isAdmin', body.isAdmin, stored.isAdmin);
       }
-      const user = await conflictWhenTaken(apiMessages.emailTaken, () =>
-        updateUser(app.db, body.id, {
-          email: normalizeEmail(body.email),
-          firstName: body.firstName,
-          lastName: body.lastName,
-        }),
-      );
-      if (!user) throw notFound(apiMessages.userNotFound);
+      const { email, firstName, lastName } = body;
+      const user = await saveAccount(app.db, body.id, { email, firstName, lastName });
       return ok(toAdminInfo(user), apiMessages.adminUpdated);
     },
   );

@@ -5,7 +5,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { ARTIST_SEARCH_MIN_LENGTH } from '../validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
-import { pageInfoSchema, wholeNumberField } from './paging.js';
+import { pagedList, wholeNumberField } from './paging.js';
 import { acceptingReadShape } from './read-shape.js';
 
 export const ARTIST_NAME_MAX_LENGTH = 100;
@@ -67,10 +67,7 @@ export const adminArtistsQuery = z.object({
   ).default(25),
 });
 
-export const adminArtistsData = z.object({
-  artists: z.array(artistSchema),
-  pageInfo: pageInfoSchema,
-});
+export const adminArtistsData = pagedList('artists', artistSchema);
 
 // null is the form's "no image"; it is stored as ''.
 const imagePathField = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAuditAction } from '../audit-actions.js';
-import { pageInfoSchema, pageNumberField, wholeNumberField } from './paging.js';
+import { pagedList, pageNumberField, wholeNumberField } from './paging.js';
 
 export const auditQuery = z.object({
   page: pageNumberField.default(1),
@@ -33,10 +33,7 @@ export const auditEntrySchema = z.object({
   at: z.string(),
 });
 
-export const auditListSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  pageInfo: pageInfoSchema,
-});
+export const auditListSchema = pagedList('entries', auditEntrySchema);
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditList = z.infer<typeof auditListSchema>;

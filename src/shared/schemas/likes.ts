@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { idField } from './fields.js';
-import { pageInfoSchema, wholeNumberField } from './paging.js';
+import { pagedList, wholeNumberField } from './paging.js';
 
 /** `PUT /api/users/liked/add-artist` and `/remove-artist`. */
 export const artistLikeBody = z.strictObject({
@@ -26,14 +26,8 @@ export const likedListQuery = z.object({
   page: wholeNumberField('page', 1_000_000).default(1),
   pageSize: wholeNumberField('pageSize', LIKED_PAGE_SIZE_MAX).default(LIKED_PAGE_SIZE),
 });
-export const likedArtistsSchema = z.object({
-  artists: z.array(artistSchema),
-  pageInfo: pageInfoSchema,
-});
-export const likedVideosSchema = z.object({
-  videos: z.array(videoSchema),
-  pageInfo: pageInfoSchema,
-});
+export const likedArtistsSchema = pagedList('artists', artistSchema);
+export const likedVideosSchema = pagedList('videos', videoSchema);
 export type LikedArtists = z.infer<typeof likedArtistsSchema>;
 export type LikedVideos = z.infer<typeof likedVideosSchema>;
 

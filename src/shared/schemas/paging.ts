@@ -25,3 +25,12 @@ export const pageInfoSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** A page of a list, under the name the API gives the list (`data.users`), and where it stands. */
+export function pagedList<const Name extends string, Item extends z.ZodType>(
+  name: Name,
+  item: Item,
+) {
+  const shape = { [name]: z.array(item), pageInfo: pageInfoSchema };
+  return z.object(shape as Record<Name, z.ZodArray<Item>> & { pageInfo: typeof pageInfoSchema });
+}

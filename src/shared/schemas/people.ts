@@ -3,7 +3,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { PASSWORD_MAX_LENGTH, isEmailFormat, isStrongPassword } from '../validation.js';
 import { birthdayField } from './auth.js';
 import { flagField, idField, requiredText } from './fields.js';
-import { pageInfoSchema, pageNumberField, wholeNumberField } from './paging.js';
+import { pagedList, pageNumberField, wholeNumberField } from './paging.js';
 import { acceptingReadShape } from './read-shape.js';
 
 /** A real address (the demo names 'user' and 'admin' are for login only), with the form's own text. */
@@ -98,7 +98,7 @@ export const listedPersonSchema = z.object({
 });
 
 // The client's people lists read the type from here.
-export { pageInfoSchema };
+export { pageInfoSchema } from './paging.js';
 
 export const MAX_PEOPLE_PAGE_SIZE = 500;
 
@@ -113,14 +113,8 @@ export const peopleListQuery = z.object({
   pageSize: wholeNumberField('pageSize', MAX_PEOPLE_PAGE_SIZE).default(100),
 });
 
-export const userListSchema = z.object({
-  users: z.array(listedPersonSchema),
-  pageInfo: pageInfoSchema,
-});
-export const adminListSchema = z.object({
-  admins: z.array(listedPersonSchema),
-  pageInfo: pageInfoSchema,
-});
+export const userListSchema = pagedList('users', listedPersonSchema);
+export const adminListSchema = pagedList('admins', listedPersonSchema);
 
 /** `POST /api/admin/users` (spec: "New-admin payload"); the client splits the name itself. */
 export const createAdminBody = z.strictObject({

@@ -7,11 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clientGet, get, interleave } from './endpoint.js';
-import { atMost, loopDelayFigure, memoryFigure } from './figures.js';
+import { clientGet, get, interleave, mixedEndpoint } from './endpoint.js';
+import { atMost } from './figures.js';
 import { jsonOf, send } from './http.js';
-import { measureEndpoint } from './measure.js';
-import { mixedEndpoint, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
+import { measureMixedLoad, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
 import { SEARCH_HITS, searchMix, searchPath } from './search-mix.js';
 import type { BenchServer } from './server-process.js';
 
@@ -35,7 +34,7 @@ async function demoIds(origin: string): Promise<{ videoIds: number[]; tagIds: nu
 
 export async function runEmbeddedPhase(run: PhaseRun): Promise<void> {
   const { settings, context, output } = run;
-  const { rows, figures } = output;
+  const { figures } = output;
   const C = settings.connections;
   const dataDir = mkdtempSync(join(tmpdir(), 'twang-bench-'));
   const start = (name: string) =>
@@ -63,18 +62,7 @@ export async function runEmbeddedPhase(run: PhaseRun): Promise<void> {
         searchMix().map((query) => clientGet(searchPath(query))),
       );
       const mixed = mixedEndpoint('mixed: home, video, tag, search', mixedList, C);
-      const row = await measureEndpoint(context, server, PHASE, mixed);
-      rows.push(row);
-      figures.push(
-        loopDelayFigure(`event-loop delay, embedded, mixed load (${C} conn)`, row.loopDelay),
-      );
-      figures.push(
-        memoryFigure(
-          'server RSS (VmHWM), embedded, after the load',
-          server.peakRssMb(),
-          server.rssMb(),
-        ),
-      );
+      await measureMixedLoad(run, server, PHASE, 'embedded', mixed);
     } finally {
       noteLogs(server, 'first');
       await server.stop();

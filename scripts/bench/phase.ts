@@ -1,9 +1,8 @@
 /** What the bench's phases (PostgreSQL, embedded, embedded at scale) share. */
 import { join } from 'node:path';
-import { rotations, spread, type Endpoint } from './endpoint.js';
-import type { Figure } from './figures.js';
-import type { BenchContext, Row } from './measure.js';
-import type { RequestSpec } from './scenario.js';
+import type { Endpoint } from './endpoint.js';
+import { loopDelayFigure, memoryFigure, type Figure } from './figures.js';
+import { measureEndpoint, type BenchContext, type Row } from './measure.js';
 import { startBenchServer, type BenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
 
@@ -47,13 +46,28 @@ export function noteServerLog(run: PhaseRun, server: BenchServer, label: string)
   if (problem) run.output.problems.push(problem);
 }
 
-/** The mixed load: every connection goes through the same reads, each from its own place. */
-export function mixedEndpoint(name: string, list: RequestSpec[], connections: number): Endpoint {
-  return {
-    name,
-    connections,
-    perConnection: rotations(list, connections),
-    samples: spread(list, 16),
-    targets: [],
-  };
+/**
+ * The mixed load measured on a phase's server (`label` names it in the figures), with the
+ * event-loop delay under it and the server's memory after it.
+ */
+export async function measureMixedLoad(
+  run: PhaseRun,
+  server: BenchServer,
+  phase: string,
+  label: string,
+  mixed: Endpoint,
+): Promise<void> {
+  const row = await measureEndpoint(run.context, server, phase, mixed);
+  run.output.rows.push(row);
+  run.output.figures.push(
+    loopDelayFigure(
+      `event-loop delay, ${label}, mixed load (${mixed.connections} conn)`,
+      row.loopDelay,
+    ),
+    memoryFigure(
+      `server RSS (VmHWM), ${label}, after the load`,
+      server.peakRssMb(),
+      server.rssMb(),
+    ),
+  );
 }

@@ -10,14 +10,15 @@ import {
   eachOnce,
   get,
   interleave,
+  mixedEndpoint,
   rotations,
   spread,
   type Endpoint,
 } from './endpoint.js';
-import { atMost, info, loopDelayFigure, memoryFigure } from './figures.js';
+import { atMost, info } from './figures.js';
 import { JSON_HEADERS, jsonOf, send } from './http.js';
 import { measureEndpoint } from './measure.js';
-import { mixedEndpoint, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
+import { measureMixedLoad, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
 import {
   preparePostgresCatalogue,
   samplePostgres,
@@ -384,18 +385,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     });
     console.log(`  typos found ${typos.found}/${SEARCH_TYPOS.length}`);
 
-    const mixedRow = await measureEndpoint(context, server, PHASE, mixed);
-    rows.push(mixedRow);
-    figures.push(
-      loopDelayFigure(`event-loop delay, PostgreSQL, mixed load (${C} conn)`, mixedRow.loopDelay),
-    );
-    figures.push(
-      memoryFigure(
-        'server RSS (VmHWM), PostgreSQL, after the load',
-        server.peakRssMb(),
-        server.rssMb(),
-      ),
-    );
+    await measureMixedLoad(run, server, PHASE, 'PostgreSQL', mixed);
     noteServerLog(run, server, 'PostgreSQL server');
   } finally {
     await server.stop();

@@ -21,7 +21,7 @@ import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
+import { artistDependency, videoDependency } from '../public-pages/public-page.js';
 import { findUserById } from '../users/users-repository.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import {

@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { videoOf } from '@server/lib/api-examples.js';
 import { fakeCacheChannel } from '@server/testing/fake-cache-channel.js';
-import { createPageCache, videoDependency, type PageCache, type PageRecipe } from './page-cache.js';
+import { createPageCache, type PageCache, type PageRecipe } from './page-cache.js';
+import { videoDependency } from './public-page.js';
 
 // Long enough that a page is worth compressing (page-encodings.ts).
 const video = (id: number) =>

@@ -24,7 +24,7 @@ export interface CachedPage<T> extends CachedBody {
    * JSON text; it is parsed on first use only, since most pages are only ever sent as bytes.
    */
   readonly data: T;
-  /** What the page shows that can change without an edit of the page: see `videoDependency`. */
+  /** What the page shows that can change without an edit of the page: see `videoDependency` (public-page.ts). */
   dependsOn: ReadonlySet<string>;
   /**
    * Another answer made from this page and kept with it, under a key naming what makes it
@@ -79,9 +79,6 @@ export interface PageCacheOptions {
   maxBytes: number;
   now?: () => number;
 }
-
-export const videoDependency = (id: number) => `video:${id}`;
-export const artistDependency = (id: number) => `artist:${id}`;
 
 /**
  * The public pages, each kept as built until something it shows changes: an LRU of pages

@@ -17,9 +17,9 @@ export interface LruCache<K, V> {
    * Only while this very value is kept: a caller may still hold one that was let go.
    */
   grow(key: K, value: V, weight: number): void;
-  /** The value under `key` is stale: let go, and a load in flight for it is not kept. */
+  /** The value under `key` is stale: let go; a load in flight for it is neither kept nor shared. */
   delete(key: K): void;
-  /** Every value is stale: all let go, and no load in flight is kept. */
+  /** Every value is stale: all let go; no load in flight is kept or shared. */
   clear(): void;
   /**
    * A change that only a value can say whether it shows (a page's dependencies are known once it

@@ -1,5 +1,5 @@
 /** The bench's side of the ceiling server: start it, and hand it the answer to give. */
-import { endChild, forkScript, nextMessage } from './children.js';
+import { childRequests, endChild, forkScript, nextMessage } from './children.js';
 import type { CeilingMessage, CeilingReply } from './ceiling-server.js';
 
 export interface SampleAnswer {
@@ -24,27 +24,18 @@ export async function startCeiling(): Promise<Ceiling> {
     },
     'ceiling server',
   );
-  let nextId = 1;
+  const ask = childRequests<CeilingMessage, Extract<CeilingReply, { id: number }>>(
+    child,
+    'ceiling server',
+  );
   return {
     origin: `http://127.0.0.1:${ready.port}`,
     answerWith: async (answer) => {
-      const id = nextId;
-      nextId += 1;
-      const done = nextMessage(
-        child,
-        (message) => {
-          const reply = message as CeilingReply;
-          return reply.type === 'answer-set' && reply.id === id ? reply : undefined;
-        },
-        'ceiling server',
-      );
-      child.send({
-        id,
+      await ask({
         body: answer.body.toString('base64'),
         contentType: answer.contentType,
         contentEncoding: answer.contentEncoding,
-      } satisfies CeilingMessage);
-      await done;
+      });
     },
     close: () => endChild(child),
   };

@@ -62,6 +62,28 @@ export function nextMessage<T>(
   });
 }
 
+/**
+ * Asking a child something and waiting for its answer: each request is sent with the next id, and
+ * its answer is the first message carrying that id (a child's other messages have none).
+ */
+export function childRequests<Request extends { id: number }, Reply extends { id: number }>(
+  child: ChildProcess,
+  what: string,
+): (request: Omit<Request, 'id'>) => Promise<Reply> {
+  let nextId = 1;
+  return (request) => {
+    const id = nextId;
+    nextId += 1;
+    const reply = nextMessage(
+      child,
+      (message) => ((message as Partial<Reply>).id === id ? (message as Reply) : undefined),
+      what,
+    );
+    child.send({ id, ...request });
+    return reply;
+  };
+}
+
 export function exited(child: ChildProcess): Promise<void> {
   if (!isRunning(child)) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));

@@ -7,14 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clientGet, get, interleave, rotations, spread, type Endpoint } from './endpoint.js';
-import { atMost, loopDelayFigure, memoryFigure } from './figures.js';
+import { clientGet, get, interleave, mixedEndpoint } from './endpoint.js';
+import { atMost } from './figures.js';
 import { jsonOf, send } from './http.js';
-import { measureEndpoint, type BenchContext } from './measure.js';
-import type { PhaseOutput } from './postgres-phase.js';
+import { measureMixedLoad, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
 import { SEARCH_HITS, searchMix, searchPath } from './search-mix.js';
-import { startBenchServer, type BenchServer } from './server-process.js';
-import type { BenchSettings } from './settings.js';
+import type { BenchServer } from './server-process.js';
 
 const PHASE = 'embedded';
 
@@ -34,26 +32,15 @@ async function demoIds(origin: string): Promise<{ videoIds: number[]; tagIds: nu
   return { videoIds, tagIds };
 }
 
-export async function runEmbeddedPhase(
-  settings: BenchSettings,
-  context: BenchContext,
-  resultsDir: string,
-  output: PhaseOutput,
-): Promise<void> {
-  const { rows, figures, problems } = output;
+export async function runEmbeddedPhase(run: PhaseRun): Promise<void> {
+  const { settings, context, output } = run;
+  const { figures } = output;
   const C = settings.connections;
   const dataDir = mkdtempSync(join(tmpdir(), 'twang-bench-'));
   const start = (name: string) =>
-    startBenchServer({
-      build: context.build,
-      env: { DATA_DIR: dataDir, SEED: 'demo' },
-      logFile: join(resultsDir, `server-embedded-${name}.log`),
-      probeFile: join(resultsDir, `.loop-delay-embedded-${name}.json`),
-    });
-  const noteLogs = (server: BenchServer, name: string) => {
-    const problem = server.logProblem(`embedded server (${name})`);
-    if (problem) problems.push(problem);
-  };
+    startPhaseServer(run, `embedded-${name}`, { DATA_DIR: dataDir, SEED: 'demo' });
+  const noteLogs = (server: BenchServer, name: string) =>
+    noteServerLog(run, server, `embedded server (${name})`);
   try {
     console.log('Starting the production server on PGlite with an empty DATA_DIR…');
     let server = await start('first');
@@ -74,25 +61,8 @@ export async function runEmbeddedPhase(
         ids.tagIds.map((id) => clientGet(`/api/tag/${id}`)),
         searchMix().map((query) => clientGet(searchPath(query))),
       );
-      const mixed: Endpoint = {
-        name: 'mixed: home, video, tag, search',
-        connections: C,
-        perConnection: rotations(mixedList, C),
-        samples: spread(mixedList, 16),
-        targets: [],
-      };
-      const row = await measureEndpoint(context, server, PHASE, mixed);
-      rows.push(row);
-      figures.push(
-        loopDelayFigure(`event-loop delay, embedded, mixed load (${C} conn)`, row.loopDelay),
-      );
-      figures.push(
-        memoryFigure(
-          'server RSS (VmHWM), embedded, after the load',
-          server.peakRssMb(),
-          server.rssMb(),
-        ),
-      );
+      const mixed = mixedEndpoint('mixed: home, video, tag, search', mixedList, C);
+      await measureMixedLoad(run, server, PHASE, 'embedded', mixed);
     } finally {
       noteLogs(server, 'first');
       await server.stop();

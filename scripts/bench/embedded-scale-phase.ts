@@ -11,15 +11,14 @@ import { openDatabase } from '@server/db/client.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { SCALE_HEAVY_LIKER, seedScaleCatalogue } from '../seed-scale.js';
 import { REPO_ROOT } from './children.js';
-import { clientGet, eachOnce, interleave, rotations, spread, type Endpoint } from './endpoint.js';
+import { clientGet, eachOnce, interleave, mixedEndpoint, type Endpoint } from './endpoint.js';
 import { loopDelayFigure, memoryFigure } from './figures.js';
 import { send } from './http.js';
 import { firstViewRows, range } from './first-view-rows.js';
-import { measureEndpoint, type BenchContext } from './measure.js';
+import { measureEndpoint } from './measure.js';
+import { noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
 import { sampleCatalogue, type PostgresSample } from './postgres-catalogue.js';
-import type { PhaseOutput } from './postgres-phase.js';
 import { searchMix, searchPath, uncachedSearches } from './search-mix.js';
-import { startBenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
 import { signIn, signInMany } from './sign-in.js';
 
@@ -67,21 +66,12 @@ async function sitemapVideoIds(origin: string): Promise<number[]> {
   return ids;
 }
 
-export async function runEmbeddedScalePhase(
-  settings: BenchSettings,
-  context: BenchContext,
-  resultsDir: string,
-  output: PhaseOutput,
-): Promise<void> {
-  const { rows, figures, problems } = output;
+export async function runEmbeddedScalePhase(run: PhaseRun): Promise<void> {
+  const { settings, context, output } = run;
+  const { rows, figures } = output;
   const C = settings.connections;
   const { dataDir, ids } = await scaleCatalogue(settings);
-  const server = await startBenchServer({
-    build: context.build,
-    env: { DATA_DIR: dataDir, SEED: 'none' },
-    logFile: join(resultsDir, 'server-embedded-scale.log'),
-    probeFile: join(resultsDir, '.loop-delay-embedded-scale.json'),
-  });
+  const server = await startPhaseServer(run, 'embedded-scale', { DATA_DIR: dataDir, SEED: 'none' });
   try {
     const videoIds = await sitemapVideoIds(server.origin);
     const people = {
@@ -134,13 +124,7 @@ export async function runEmbeddedScalePhase(
       cachedIds.map((id) => clientGet(`/api/videos/${id}`)),
       searchMix().map((query) => clientGet(searchPath(query))),
     );
-    endpoints.push({
-      name: 'mixed: home, video, search',
-      connections: C,
-      perConnection: rotations(mixedList, C),
-      samples: spread(mixedList, 16),
-      targets: [],
-    });
+    endpoints.push(mixedEndpoint('mixed: home, video, search', mixedList, C));
     for (const endpoint of endpoints) {
       if (settings.only && !settings.only.test(`${PHASE}: ${endpoint.name}`)) continue;
       const row = await measureEndpoint(context, server, PHASE, endpoint);
@@ -157,8 +141,7 @@ export async function runEmbeddedScalePhase(
       ),
     );
   } finally {
-    const problem = server.logProblem('embedded server at scale');
-    if (problem) problems.push(problem);
+    noteServerLog(run, server, 'embedded server at scale');
     await server.stop();
   }
 }

@@ -103,3 +103,14 @@ export function eachOnce(
     },
   };
 }
+
+/** The mixed load: every connection goes through the same reads, each from its own place. */
+export function mixedEndpoint(name: string, list: RequestSpec[], connections: number): Endpoint {
+  return {
+    name,
+    connections,
+    perConnection: rotations(list, connections),
+    samples: spread(list, 16),
+    targets: [],
+  };
+}

@@ -10,13 +10,15 @@ import {
   eachOnce,
   get,
   interleave,
+  mixedEndpoint,
   rotations,
   spread,
   type Endpoint,
 } from './endpoint.js';
-import { atMost, info, loopDelayFigure, memoryFigure, type Figure } from './figures.js';
+import { atMost, info } from './figures.js';
 import { JSON_HEADERS, jsonOf, send } from './http.js';
-import { measureEndpoint, type BenchContext, type Row } from './measure.js';
+import { measureEndpoint } from './measure.js';
+import { measureMixedLoad, noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
 import {
   preparePostgresCatalogue,
   samplePostgres,
@@ -31,23 +33,10 @@ import {
   searchPath,
   uncachedSearches,
 } from './search-mix.js';
-import { startBenchServer, type BenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
-
-/**
- * What a phase found, filled in as it goes: a phase that crashes half-way keeps what it measured
- * before.
- */
-export interface PhaseOutput {
-  rows: Row[];
-  figures: Figure[];
-  /** Things that went wrong but did not stop the phase. */
-  problems: string[];
-  postgresVersion: string;
-}
 
 const PHASE = 'PostgreSQL';
 
@@ -307,23 +296,12 @@ function buildEndpoints(
     tagPaths.map((path) => clientGet(path)),
     searches,
   );
-  const mixed: Endpoint = {
-    name: 'mixed: home, video, tag, search',
-    connections: C,
-    perConnection: rotations(mixedList, C),
-    samples: spread(mixedList, 16),
-    targets: [],
-  };
-  return { endpoints, mixed };
+  return { endpoints, mixed: mixedEndpoint('mixed: home, video, tag, search', mixedList, C) };
 }
 
-export async function runPostgresPhase(
-  settings: BenchSettings,
-  context: BenchContext,
-  resultsDir: string,
-  output: PhaseOutput,
-): Promise<void> {
-  const { rows, figures, problems } = output;
+export async function runPostgresPhase(run: PhaseRun): Promise<void> {
+  const { settings, context, output } = run;
+  const { rows, figures } = output;
   const url = settings.databaseUrl;
   const prepared = await preparePostgresCatalogue(url, settings.size);
   output.postgresVersion = prepared.postgresVersion;
@@ -341,12 +319,7 @@ export async function runPostgresPhase(
   const ids = await samplePostgres(url);
 
   console.log('Starting the production server on PostgreSQL…');
-  const server: BenchServer = await startBenchServer({
-    build: context.build,
-    env: { DATABASE_URL: url },
-    logFile: join(resultsDir, 'server-postgres.log'),
-    probeFile: join(resultsDir, '.loop-delay-postgres.json'),
-  });
+  const server = await startPhaseServer(run, 'postgres', { DATABASE_URL: url });
   figures.push(
     atMost(
       'cold start, PostgreSQL (spawn → first 200 of /api/home)',
@@ -412,20 +385,8 @@ export async function runPostgresPhase(
     });
     console.log(`  typos found ${typos.found}/${SEARCH_TYPOS.length}`);
 
-    const mixedRow = await measureEndpoint(context, server, PHASE, mixed);
-    rows.push(mixedRow);
-    figures.push(
-      loopDelayFigure(`event-loop delay, PostgreSQL, mixed load (${C} conn)`, mixedRow.loopDelay),
-    );
-    figures.push(
-      memoryFigure(
-        'server RSS (VmHWM), PostgreSQL, after the load',
-        server.peakRssMb(),
-        server.rssMb(),
-      ),
-    );
-    const problem = server.logProblem('PostgreSQL server');
-    if (problem) problems.push(problem);
+    await measureMixedLoad(run, server, PHASE, 'PostgreSQL', mixed);
+    noteServerLog(run, server, 'PostgreSQL server');
   } finally {
     await server.stop();
   }

@@ -16,7 +16,8 @@ import { runEmbeddedPhase } from './embedded-phase.js';
 import { runEmbeddedScalePhase } from './embedded-scale-phase.js';
 import { startLoader } from './load-client.js';
 import type { BenchContext } from './measure.js';
-import { runPostgresPhase, type PhaseOutput } from './postgres-phase.js';
+import type { PhaseOutput, PhaseRun } from './phase.js';
+import { runPostgresPhase } from './postgres-phase.js';
 import { describeMachine, printReport, writeReport } from './report.js';
 import { readSettings } from './settings.js';
 
@@ -75,16 +76,13 @@ async function phase(name: string, run: () => Promise<void>): Promise<void> {
 }
 
 try {
-  await phase('PostgreSQL', () => runPostgresPhase(settings, context, RESULTS_DIR, output));
+  const run: PhaseRun = { settings, context, resultsDir: RESULTS_DIR, output };
+  await phase('PostgreSQL', () => runPostgresPhase(run));
   if (settings.only === null || settings.only.test('embedded')) {
-    await phase('Embedded database (PGlite)', () =>
-      runEmbeddedPhase(settings, context, RESULTS_DIR, output),
-    );
+    await phase('Embedded database (PGlite)', () => runEmbeddedPhase(run));
   }
   if (settings.only === null || settings.only.test('embedded, scale')) {
-    await phase('Embedded at scale', () =>
-      runEmbeddedScalePhase(settings, context, RESULTS_DIR, output),
-    );
+    await phase('Embedded at scale', () => runEmbeddedScalePhase(run));
   }
 } finally {
   await loader.close();

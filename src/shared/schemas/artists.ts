@@ -5,6 +5,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { ARTIST_SEARCH_MIN_LENGTH } from '../validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
+import { pagedList, wholeNumberField } from './paging.js';
 import { acceptingReadShape } from './read-shape.js';
 
 export const ARTIST_NAME_MAX_LENGTH = 100;
@@ -59,25 +60,14 @@ export const adminArtistsQuery = z.object({
     .min(1, 'page must be 1 or more')
     .max(1_000_000, 'page is out of range')
     .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, `pageSize must be between 1 and ${ADMIN_ARTISTS_MAX_PAGE_SIZE}`)
-    .max(
-      ADMIN_ARTISTS_MAX_PAGE_SIZE,
-      `pageSize must be between 1 and ${ADMIN_ARTISTS_MAX_PAGE_SIZE}`,
-    )
-    .default(25),
+  pageSize: wholeNumberField(
+    'pageSize',
+    ADMIN_ARTISTS_MAX_PAGE_SIZE,
+    `pageSize must be between 1 and ${ADMIN_ARTISTS_MAX_PAGE_SIZE}`,
+  ).default(25),
 });
 
-export const adminArtistsData = z.object({
-  artists: z.array(artistSchema),
-  pageInfo: z.object({
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
-});
+export const adminArtistsData = pagedList('artists', artistSchema);
 
 // null is the form's "no image"; it is stored as ''.
 const imagePathField = z

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { isAuditAction } from '../audit-actions.js';
-import { pageInfoSchema } from './people.js';
+import { pagedList, pageNumberField, wholeNumberField } from './paging.js';
 
 export const auditQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page is out of range')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be between 1 and 200')
-    .max(200, 'pageSize must be between 1 and 200')
-    .default(50),
+  page: pageNumberField.default(1),
+  pageSize: wholeNumberField('pageSize', 200, 'pageSize must be between 1 and 200').default(50),
   /** Part of the administrator's email, any case. */
   actor: z.string().trim().max(100, 'actor must be at most 100 characters').optional(),
   /** One call, as the log names it: 'PUT /api/admin/videos'. */
@@ -43,10 +33,7 @@ export const auditEntrySchema = z.object({
   at: z.string(),
 });
 
-export const auditListSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  pageInfo: pageInfoSchema,
-});
+export const auditListSchema = pagedList('entries', auditEntrySchema);
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditList = z.infer<typeof auditListSchema>;

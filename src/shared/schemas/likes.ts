@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { idField } from './fields.js';
+import { pagedList, wholeNumberField } from './paging.js';
 
 /** `PUT /api/users/liked/add-artist` and `/remove-artist`. */
 export const artistLikeBody = z.strictObject({
@@ -20,33 +21,13 @@ export const likeStateSchema = z.object({ isLiked: z.boolean(), like_count: z.nu
 export const LIKED_PAGE_SIZE = 60;
 export const LIKED_PAGE_SIZE_MAX = 200;
 
-function pageField(field: string, max: number) {
-  return z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be at least 1`)
-    .max(max, `${field} must be at most ${max}`);
-}
-
 /** GET /api/users/{id}/liked-artists and /liked-videos?page=&pageSize=: newest like first. */
 export const likedListQuery = z.object({
-  page: pageField('page', 1_000_000).default(1),
-  pageSize: pageField('pageSize', LIKED_PAGE_SIZE_MAX).default(LIKED_PAGE_SIZE),
+  page: wholeNumberField('page', 1_000_000).default(1),
+  pageSize: wholeNumberField('pageSize', LIKED_PAGE_SIZE_MAX).default(LIKED_PAGE_SIZE),
 });
-/** `total`: every item of the list, over all pages. */
-const likedPageInfo = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export const likedArtistsSchema = z.object({
-  artists: z.array(artistSchema),
-  pageInfo: likedPageInfo,
-});
-export const likedVideosSchema = z.object({
-  videos: z.array(videoSchema),
-  pageInfo: likedPageInfo,
-});
+export const likedArtistsSchema = pagedList('artists', artistSchema);
+export const likedVideosSchema = pagedList('videos', videoSchema);
 export type LikedArtists = z.infer<typeof likedArtistsSchema>;
 export type LikedVideos = z.infer<typeof likedVideosSchema>;
 

@@ -3,6 +3,7 @@ import { validationMessages as m } from '../messages/validation.js';
 import { PASSWORD_MAX_LENGTH, isEmailFormat, isStrongPassword } from '../validation.js';
 import { birthdayField } from './auth.js';
 import { flagField, idField, requiredText } from './fields.js';
+import { pagedList, pageNumberField, wholeNumberField } from './paging.js';
 import { acceptingReadShape } from './read-shape.js';
 
 /** A real address (the demo names 'user' and 'admin' are for login only), with the form's own text. */
@@ -96,11 +97,8 @@ export const listedPersonSchema = z.object({
   last_login: z.string().nullable(),
 });
 
-export const pageInfoSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+// The client's people lists read the type from here.
+export { pageInfoSchema } from './paging.js';
 
 export const MAX_PEOPLE_PAGE_SIZE = 500;
 
@@ -111,28 +109,12 @@ export const peopleListQuery = z.object({
     .enum(['30', '60', '90', 'all'], { error: "days must be 30, 60, 90 or 'all'" })
     .transform((value) => (value === 'all' ? undefined : Number(value)))
     .optional(),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page is out of range')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(MAX_PEOPLE_PAGE_SIZE, `pageSize must be at most ${MAX_PEOPLE_PAGE_SIZE}`)
-    .default(100),
+  page: pageNumberField.default(1),
+  pageSize: wholeNumberField('pageSize', MAX_PEOPLE_PAGE_SIZE).default(100),
 });
 
-export const userListSchema = z.object({
-  users: z.array(listedPersonSchema),
-  pageInfo: pageInfoSchema,
-});
-export const adminListSchema = z.object({
-  admins: z.array(listedPersonSchema),
-  pageInfo: pageInfoSchema,
-});
+export const userListSchema = pagedList('users', listedPersonSchema);
+export const adminListSchema = pagedList('admins', listedPersonSchema);
 
 /** `POST /api/admin/users` (spec: "New-admin payload"); the client splits the name itself. */
 export const createAdminBody = z.strictObject({

@@ -3,6 +3,7 @@ import { apiMessages } from '../messages/api.js';
 import { catalogueMessages } from '../messages/catalogue.js';
 import { artistSchema, tagSchema, videoSchema } from './catalogue.js';
 import { TAG_PAGE_SIZE } from '../page-loads.js';
+import { wholeNumberField } from './paging.js';
 
 export { TAG_PAGE_SIZE };
 
@@ -31,18 +32,10 @@ export const videoPageData = z.object({
   suggestedVideos: z.array(videoSchema),
 });
 
-function positiveWhole(field: string, max: number) {
-  return z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be at least 1`)
-    .max(max, `${field} must be at most ${max}`);
-}
-
 /** GET /api/tag/{id}?page=&pageSize= (page counts from 1). */
 export const tagPageQuery = z.object({
-  page: positiveWhole('page', 1_000_000).default(1),
-  pageSize: positiveWhole('pageSize', TAG_PAGE_SIZE_MAX).default(TAG_PAGE_SIZE),
+  page: wholeNumberField('page', 1_000_000).default(1),
+  pageSize: wholeNumberField('pageSize', TAG_PAGE_SIZE_MAX).default(TAG_PAGE_SIZE),
 });
 export const tagPageData = tagSchema.extend({
   videos: z.array(videoSchema),
@@ -65,8 +58,8 @@ export const searchTerm = z
 export const searchParams = z.object({ query: searchTerm });
 /** GET /api/search/{query}?page=&pageSize=: the videos come a page at a time (page counts from 1). */
 export const searchPageQuery = z.object({
-  page: positiveWhole('page', 1_000_000).default(1),
-  pageSize: positiveWhole('pageSize', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+  page: wholeNumberField('page', 1_000_000).default(1),
+  pageSize: wholeNumberField('pageSize', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
 });
 export const searchData = z.object({
   /** The best matching artists (at most 20), on every page. */

@@ -10,20 +10,13 @@ import {
   type Caller,
 } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
-import type { YoutubeClient, YoutubeVideoDetails } from '../youtube/youtube-client.js';
+import { fakeYoutubeClient, youtubeDetails } from '@server/testing/fake-youtube-client.js';
 
-const details = (youtubeId: string): YoutubeVideoDetails => ({
-  youtubeId,
-  title: `Episode 1 ${youtubeId}`,
-  description: 'From YouTube',
-  thumbnail: '',
-  publishedAt: new Date('2024-03-01T00:00:00Z'),
-  privacyStatus: 'public',
+const youtube = fakeYoutubeClient({
+  video: (youtubeId) =>
+    youtubeDetails(youtubeId, { title: `Episode 1 ${youtubeId}`, description: 'From YouTube' }),
+  uploads: ['ChAnNeL0001', 'ChAnNeL0002'],
 });
-const youtube: YoutubeClient = {
-  fetchVideo: async (youtubeId) => details(youtubeId),
-  listChannelUploads: async () => [details('ChAnNeL0001'), details('ChAnNeL0002')],
-};
 
 let t: TestApp;
 let admin: Caller;

@@ -5,20 +5,16 @@ import type { FeaturedVideo } from '@shared/schemas/admin-videos.js';
 import { featuredVideo } from '@server/db/schema.js';
 import { buildVideo, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
-import type { YoutubeClient } from '../youtube/youtube-client.js';
+import { fakeYoutubeClient, youtubeDetails } from '@server/testing/fake-youtube-client.js';
 
 /** A YouTube that knows every id; the featured video does not need the real one. */
-const youtube: YoutubeClient = {
-  fetchVideo: async (youtubeId) => ({
-    youtubeId,
-    title: 'Imported later',
-    description: '',
-    thumbnail: '',
-    publishedAt: new Date('2024-02-02T12:00:00Z'),
-    privacyStatus: 'public',
-  }),
-  listChannelUploads: async () => [],
-};
+const youtube = fakeYoutubeClient({
+  video: (youtubeId) =>
+    youtubeDetails(youtubeId, {
+      title: 'Imported later',
+      publishedAt: new Date('2024-02-02T12:00:00Z'),
+    }),
+});
 
 let t: TestApp;
 let admin: Caller;

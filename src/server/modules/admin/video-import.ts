@@ -2,7 +2,7 @@ import { apiMessages } from '@shared/messages/api.js';
 import type { ChannelImportResult } from '@shared/schemas/admin-videos.js';
 import type { Database } from '@server/db/client.js';
 import { conflict, notFound } from '@server/lib/http-errors.js';
-import { isUniqueViolation } from '@server/db/pg-errors.js';
+import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
 import type { VideoListRow } from '../videos/video-presenter.js';
 import type { YoutubeClient, YoutubeVideoDetails } from '../youtube/youtube-client.js';
 import {
@@ -45,15 +45,12 @@ export async function importOneVideo(
   }
   const details = await callYoutube(() => youtube.fetchVideo(youtubeId));
   if (!details) throw notFound(apiMessages.youtubeVideoMissing);
-  try {
+  // Two admins importing the same video at once: the second one loses the race.
+  return conflictWhenTaken(apiMessages.videoAlreadyImported, async () => {
     const row = await insertVideo(db, toNewVideo(details, false, adminId));
     await linkFeaturedVideo(db);
     return row;
-  } catch (error) {
-    // Two admins importing the same video at once: the second one loses the race.
-    if (isUniqueViolation(error)) throw conflict(apiMessages.videoAlreadyImported);
-    throw error;
-  }
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { apiMessages } from '@shared/messages/api.js';
 import type { ArtistDetailData } from '@shared/schemas/artists.js';
-import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
-import type { PublicPage } from '../public-pages/public-page.js';
+import { artistDependency, type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findArtistPageJson } from './artist-page-query.js';
 import { findLikedArtistIds, markLikedArtists } from './artist-presenter.js';

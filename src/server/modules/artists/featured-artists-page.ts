@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ArtistList } from '@shared/schemas/artists.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
-import { artistDependency } from '../public-pages/page-cache.js';
-import type { PublicPage } from '../public-pages/public-page.js';
+import { artistDependency, type PublicPage } from '../public-pages/public-page.js';
 import { artistJson } from './artist-json.js';
 import { markLikedArtists } from './artist-presenter.js';
 

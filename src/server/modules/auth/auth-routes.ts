@@ -1,12 +1,12 @@
 import type { Database } from '@server/db/client.js';
-import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '@shared/messages/api.js';
 import { loginBody, registerBody, sessionUser, type SessionUser } from '@shared/schemas/auth.js';
 import { normalizeEmail } from '@shared/validation.js';
-import { conflict, unauthorized } from '@server/lib/http-errors.js';
+import { unauthorized } from '@server/lib/http-errors.js';
+import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { created, ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
@@ -86,9 +86,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
-      try {
-        // The account and its first session together: never an account the client was told failed.
-        const { user, token } = await app.db.transaction(async (tx) => {
+      // The account and its first session together: never an account the client was told failed.
+      const { user, token } = await conflictWhenTaken(apiMessages.emailTaken, () =>
+        app.db.transaction(async (tx) => {
           const created = await insertUser(tx, {
             email: normalizeEmail(body.email),
             passwordHash,
@@ -99,12 +99,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             newsletter: body.newsletter,
           });
           return { user: created, token: await openSession(tx, created) };
-        });
-        return answerSession(reply, user, token, apiMessages.registered);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
-        throw error;
-      }
+        }),
+      );
+      return answerSession(reply, user, token, apiMessages.registered);
     },
   );
 

@@ -1,10 +1,10 @@
 import { HOME_ROW_VIDEOS, type HomeData } from '@shared/schemas/public-catalogue.js';
 import type { Database } from '@server/db/client.js';
+import { listLayout } from '../tags/layout-repository.js';
 import { markLikedVideos, presentVideos } from '../videos/video-presenter.js';
 import {
   findFeaturedChoice,
   findNewestPublicVideo,
-  listLayoutRows,
   listNewestPublicVideosByTag,
 } from './home-repository.js';
 
@@ -17,17 +17,17 @@ export async function buildHomeData(db: Database): Promise<HomeData> {
   const [choice, newest, layout] = await Promise.all([
     findFeaturedChoice(db),
     findNewestPublicVideo(db),
-    listLayoutRows(db),
+    listLayout(db),
   ]);
   const byTag = await listNewestPublicVideosByTag(
     db,
-    layout.map((row) => row.tagId),
+    layout.map((row) => row.id),
     HOME_ROW_VIDEOS,
   );
-  const rows = layout.filter((row) => byTag.has(row.tagId));
+  const rows = layout.filter((row) => byTag.has(row.id));
   // A link to a video outside the catalogue (or to a private one) falls back to the newest.
   const featuredRow = choice?.video ?? newest;
-  const rowVideos = rows.flatMap((row) => byTag.get(row.tagId)!);
+  const rowVideos = rows.flatMap((row) => byTag.get(row.id)!);
   const presented = await presentVideos(
     db,
     featuredRow ? [featuredRow, ...rowVideos] : rowVideos,
@@ -35,9 +35,9 @@ export async function buildHomeData(db: Database): Promise<HomeData> {
   );
   const featured = featuredRow ? presented.shift()! : null;
   const categories = rows.map((row) => ({
-    id: row.tagId,
-    title: row.title,
-    videos: presented.splice(0, byTag.get(row.tagId)!.length),
+    id: row.id,
+    title: row.name,
+    videos: presented.splice(0, byTag.get(row.id)!.length),
   }));
   const featuredTitle = choice?.video ? choice.title.trim() : '';
   return {

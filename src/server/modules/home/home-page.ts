@@ -1,7 +1,6 @@
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
-import { videoDependency } from '../public-pages/page-cache.js';
-import type { PublicPage } from '../public-pages/public-page.js';
+import { type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { buildHomeData, homeVideoIds, withLikes } from './home-builder.js';
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/client.js';
-import { featuredVideo, layoutRows, tags, videoTags, videos } from '@server/db/schema.js';
+import { featuredVideo, videoTags, videos } from '@server/db/schema.js';
 import { videoColumns, type VideoListRow } from '../videos/video-presenter.js';
 
 export interface FeaturedChoice {
@@ -30,20 +30,6 @@ export async function findNewestPublicVideo(db: Database): Promise<VideoListRow 
     .orderBy(desc(videos.publishedAt), desc(videos.id))
     .limit(1);
   return row ?? null;
-}
-
-export interface LayoutRow {
-  tagId: number;
-  /** The tag's name, shown as the row's title. */
-  title: string;
-}
-
-export async function listLayoutRows(db: Database): Promise<LayoutRow[]> {
-  return db
-    .select({ tagId: layoutRows.tagId, title: tags.name })
-    .from(layoutRows)
-    .innerJoin(tags, eq(tags.id, layoutRows.tagId))
-    .orderBy(asc(layoutRows.position));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { isForeignKeyViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,11 +16,12 @@ import {
   videoLikeBody,
   type LikeState,
 } from '@shared/schemas/likes.js';
+import { notFoundWhenGone } from '@server/lib/constraint-errors.js';
 import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
+import { artistDependency, videoDependency } from '../public-pages/public-page.js';
 import { findUserById } from '../users/users-repository.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import {
@@ -176,7 +176,8 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { userId, artistId } = request.body;
         requireSelf(request, userId);
-        const result = await guardDeleted(apiMessages.artistNotFound, () =>
+        // A like of something deleted in the meantime is a 404 like any unknown id.
+        const result = await notFoundWhenGone(apiMessages.artistNotFound, () =>
           setArtistLike(app.db, userId, artistId, liked),
         );
         if (!result) throw notFound(apiMessages.artistNotFound);
@@ -216,7 +217,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         const caller = requireSelf(request, userId);
         // One statement: a private video does not exist for anyone but administrators, and an
         // unknown or hidden one answers no row, with nothing written.
-        const result = await guardDeleted(apiMessages.videoNotFound, () =>
+        const result = await notFoundWhenGone(apiMessages.videoNotFound, () =>
           setVideoLike(app.db, userId, episodeId, liked, caller.isAdmin),
         );
         if (!result) throw notFound(apiMessages.videoNotFound);
@@ -229,15 +230,5 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
     );
-  }
-}
-
-/** A like of something deleted in the meantime is a 404 like any unknown id, not a 500. */
-async function guardDeleted<T>(message: string, change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound(message);
-    throw error;
   }
 }

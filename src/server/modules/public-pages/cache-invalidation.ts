@@ -44,7 +44,7 @@ export function createLocalInvalidation(): CacheInvalidation {
 
 const CHANNEL = 'twang:pages:changed';
 
-/** A dependency names a kind and an id (page-cache.ts); anything else on the channel is ignored. */
+/** A dependency names a kind and an id (public-page.ts); anything else on the channel is ignored. */
 const DEPENDENCY = /^[a-z]+:\d+$/;
 
 function encodeChange(change: CacheChange): string {

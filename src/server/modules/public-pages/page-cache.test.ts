@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
-import type { Video } from '@shared/schemas/catalogue.js';
+import { videoOf } from '@server/lib/api-examples.js';
 import { fakeCacheChannel } from '@server/testing/fake-cache-channel.js';
-import { createPageCache, videoDependency, type PageCache, type PageRecipe } from './page-cache.js';
+import { createPageCache, type PageCache, type PageRecipe } from './page-cache.js';
+import { videoDependency } from './public-page.js';
 
-function video(id: number): Video {
-  return {
-    id,
-    epid: id,
-    title: `Video ${id}`,
-    // Long enough that a page is worth compressing (page-encodings.ts).
-    description: 'x'.repeat(300),
-    thumbnail: '',
-    youtube_id: 'aaaaaaaaaaa',
-    youtube_url: '',
-    link: '',
-    episode_number: null,
-    epnum: null,
-    public_state: true,
-    published_at: new Date(0).toISOString(),
-    like_count: 0,
-    tags: [],
-  };
-}
+// Long enough that a page is worth compressing (page-encodings.ts).
+const video = (id: number) =>
+  videoOf(id, 'aaaaaaaaaaa', { title: `Video ${id}`, description: 'x'.repeat(300) });
 
 function setUp(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
   const fake = fakeCacheChannel();

@@ -9,6 +9,13 @@ import { sendCachedPage } from './send-cached-page.js';
 import { sendViewerPage, type PageIds } from './viewer-page.js';
 
 /**
+ * What a page shows that can change without an edit of the page, for `PageBuild.dependsOn`: a
+ * like changes its video's or artist's count, and drops only the pages naming it.
+ */
+export const videoDependency = (id: number) => `video:${id}`;
+export const artistDependency = (id: number) => `artist:${id}`;
+
+/**
  * A kind of public page (home, video, category, artist, search) with parameters P and data T:
  * everything the one way of serving them needs to know. Visitors get the cached bytes;
  * signed-in viewers the cached page with their likes marked; administrators, who may see private

@@ -1,8 +1,7 @@
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { artistDependency, videoDependency } from '../public-pages/page-cache.js';
-import type { PublicPage } from '../public-pages/public-page.js';
+import { artistDependency, type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { searchCatalogue } from './search-repository.js';
 

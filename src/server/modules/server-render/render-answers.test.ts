@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
-import { videoDependency } from '../public-pages/page-cache.js';
+import { videoDependency } from '../public-pages/public-page.js';
 import { renderAnswers } from './render-answers.js';
 
 /** A server render's API reads answer as the API answers a visitor, without HTTP. */

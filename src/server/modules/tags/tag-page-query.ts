@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
-import { videoJson } from '../videos/video-json.js';
+import { taggedVideosWindow, visibleTo, type Visibility } from '../videos/video-json.js';
+
+const PAGE = sql`OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+  LIMIT ${sql.placeholder('pageSize')}::int`;
 
 /**
  * One page of a category in one prepared statement, written as JSON by the database: the tag,
  * the artist who owns it, a page of its videos newest first and how many there are in all.
  * Private videos are listed and counted for administrators only.
  */
-const tagPageStatement = (visibility: 'public' | 'any') =>
-  preparedPerDatabase((db) => {
-    const visible = sql.raw(visibility === 'public' ? 'AND v.is_public' : '');
-    return db
+const tagPageStatement = (visibility: Visibility) =>
+  preparedPerDatabase((db) =>
+    db
       .select({
         json: sql<string>`json_build_object(
           'id', t.id,
@@ -20,27 +22,14 @@ const tagPageStatement = (visibility: 'public' | 'any') =>
           'videos', shown.list,
           'total', (
             SELECT count(*) FROM video_tags vt JOIN videos v ON v.id = vt.video_id
-            WHERE vt.tag_id = t.id ${visible})::int
+            WHERE vt.tag_id = t.id ${visibleTo(visibility)})::int
         )::text`,
         videoIds: sql<number[]>`shown.ids`,
       })
-      .from(
-        sql`tags t CROSS JOIN LATERAL (
-          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.ord), '[]'::json) AS list,
-                 coalesce(array_agg(page.id ORDER BY page.ord), '{}') AS ids
-          FROM (
-            SELECT v.id, row_number() OVER (ORDER BY v.published_at DESC, v.id DESC) AS ord
-            FROM video_tags vt JOIN videos v ON v.id = vt.video_id
-            WHERE vt.tag_id = t.id ${visible}
-            ORDER BY v.published_at DESC, v.id DESC
-            OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
-            LIMIT ${sql.placeholder('pageSize')}::int
-          ) page JOIN videos v ON v.id = page.id
-        ) shown`,
-      )
+      .from(sql`tags t CROSS JOIN LATERAL ${taggedVideosWindow(sql`t.id`, visibility, PAGE)} shown`)
       .where(sql`t.id = ${sql.placeholder('id')}`)
-      .prepare(`tag_page_${visibility}`);
-  });
+      .prepare(`tag_page_${visibility}`),
+  );
 
 const statements = { public: tagPageStatement('public'), any: tagPageStatement('any') };
 

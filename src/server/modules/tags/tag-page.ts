@@ -1,8 +1,7 @@
 import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { TagPageData } from '@shared/schemas/public-catalogue.js';
-import { videoDependency } from '../public-pages/page-cache.js';
-import type { PublicPage } from '../public-pages/public-page.js';
+import { type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findTagPageJson } from './tag-page-query.js';
 

@@ -1,4 +1,3 @@
-import { isForeignKeyViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import {
 } from '@shared/schemas/tags.js';
 import type { Tag } from '@shared/schemas/catalogue.js';
 import type { Database } from '@server/db/client.js';
+import { notFoundWhenGone } from '@server/lib/constraint-errors.js';
 import { notFound } from '@server/lib/http-errors.js';
 import { created, ok } from '@server/lib/reply.js';
 
@@ -60,16 +60,6 @@ async function checkVideoAndTags(db: Database, videoId: number, tagIds: number[]
   if (!(await videoExists(db, videoId))) throw notFound(apiMessages.videoNotFound);
   const missing = await findMissingTagIds(db, tagIds);
   if (missing.length > 0) throw tagsNotFound(missing);
-}
-
-/** A video deleted between the check and the write is a 404, not a foreign-key error. */
-async function whileVideoExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound(apiMessages.videoNotFound);
-    throw error;
-  }
 }
 
 /**
@@ -120,7 +110,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id, name } = request.body;
-      const tag = await whileVideoExists(() =>
+      const tag = await notFoundWhenGone(apiMessages.videoNotFound, () =>
         app.db.transaction(async (tx) => {
           if (!(await videoExists(tx, id))) return null;
           const found = await findOrCreateTag(tx, name);
@@ -147,7 +137,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { epid, tagid } = request.body;
       await checkVideoAndTags(app.db, epid, tagid);
-      await whileVideoExists(() => attachTags(app.db, epid, tagid));
+      await notFoundWhenGone(apiMessages.videoNotFound, () => attachTags(app.db, epid, tagid));
       return ok({ tags: await listVideoTags(app.db, epid) }, am.tagsAttached);
     },
   );

@@ -1,4 +1,3 @@
-import { isUniqueViolation } from '@server/db/pg-errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,19 +11,14 @@ import {
   changePasswordBody,
   deleteUserBody,
 } from '@shared/schemas/people.js';
-import { normalizeEmail } from '@shared/validation.js';
 import { badRequest, conflict, notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
 import { created, ok } from '@server/lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { revokeUserSessions } from '../auth/session-repository.js';
 import { toAccount } from './people-presenter.js';
-import {
-  deleteUserKeepingAnAdmin,
-  findUserById,
-  setPasswordHash,
-  updateUser,
-} from './users-repository.js';
+import { deleteUserKeepingAnAdmin, findUserById, setPasswordHash } from './users-repository.js';
+import { saveAccount } from './save-account.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
@@ -102,21 +96,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Own account only: an administrator edits other people through PUT /api/admin/users.
       const caller = requireSelf(request, body.id);
       refuseChangedReadOnly('isAdmin', body.isAdmin, caller.isAdmin);
-      try {
-        const user = await updateUser(app.db, body.id, {
-          email: normalizeEmail(body.email),
-          firstName: body.firstName,
-          lastName: body.lastName,
-          zipcode: body.zip_code,
-          birthday: body.birthday,
-          newsletter: body.newsletter,
-        });
-        if (!user) throw notFound(apiMessages.userNotFound);
-        return ok(toAccount(user), apiMessages.accountSaved);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
-        throw error;
-      }
+      const user = await saveAccount(app.db, body.id, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        zipcode: body.zip_code,
+        birthday: body.birthday,
+        newsletter: body.newsletter,
+      });
+      return ok(toAccount(user), apiMessages.accountSaved);
     },
   );
 

@@ -15,13 +15,14 @@ import {
   userListSchema,
 } from '@shared/schemas/people.js';
 import { normalizeEmail } from '@shared/validation.js';
-import { conflict, notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
+import { notFound, refuseChangedReadOnly } from '@server/lib/http-errors.js';
+import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
 import { created, ok } from '@server/lib/reply.js';
 
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
-import { isUniqueViolation } from '@server/db/pg-errors.js';
-import { findUserById, insertUser, listUsers, updateUser } from './users-repository.js';
+import { saveAccount } from './save-account.js';
+import { findUserById, insertUser, listUsers } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
@@ -142,20 +143,17 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       assertNotCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
-      try {
-        const user = await insertUser(app.db, {
+      const user = await conflictWhenTaken(apiMessages.emailTaken, () =>
+        insertUser(app.db, {
           email: normalizeEmail(body.email),
           passwordHash,
           firstName: body.firstName,
           lastName: body.lastName,
           isAdmin: true,
-        });
-        const { id, name, email, first_name, last_name } = toListedPerson(user);
-        return created(reply, { id, name, email, first_name, last_name }, apiMessages.adminCreated);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
-        throw error;
-      }
+        }),
+      );
+      const { id, name, email, first_name, last_name } = toListedPerson(user);
+      return created(reply, { id, name, email, first_name, last_name }, apiMessages.adminCreated);
     },
   );
 
@@ -205,18 +203,9 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         if (!stored) throw notFound(apiMessages.userNotFound);
         refuseChangedReadOnly('isAdmin', body.isAdmin, stored.isAdmin);
       }
-      try {
-        const user = await updateUser(app.db, body.id, {
-          email: normalizeEmail(body.email),
-          firstName: body.firstName,
-          lastName: body.lastName,
-        });
-        if (!user) throw notFound(apiMessages.userNotFound);
-        return ok(toAdminInfo(user), apiMessages.adminUpdated);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(apiMessages.emailTaken);
-        throw error;
-      }
+      const { email, firstName, lastName } = body;
+      const user = await saveAccount(app.db, body.id, { email, firstName, lastName });
+      return ok(toAdminInfo(user), apiMessages.adminUpdated);
     },
   );
 }

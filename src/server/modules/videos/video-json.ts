@@ -32,3 +32,31 @@ export function videoJson(alias: string): SQL {
 export function videoJsonArray(alias: string, orderBy: string): SQL {
   return sql`coalesce(json_agg(${videoJson(alias)} ORDER BY ${sql.raw(orderBy)}), '[]'::json)`;
 }
+
+/** Who a statement lists videos for: visitors (public videos only) or administrators (any). */
+export type Visibility = 'public' | 'any';
+
+/** What hides private videos (of a row named `v`) from visitors, to follow a WHERE condition. */
+export function visibleTo(visibility: Visibility): SQL {
+  return sql.raw(visibility === 'public' ? 'AND v.is_public' : '');
+}
+
+/**
+ * A window of the videos with one tag, newest first, for a CROSS JOIN LATERAL: `list`, their
+ * JSON in that order, and `ids`. `tagId` is the outer query's tag column; `window` the LIMIT
+ * (and OFFSET) that picks the page. Ids are numbered first and joined back for their JSON, so
+ * the JSON is written for the page's videos only.
+ */
+export function taggedVideosWindow(tagId: SQL, visibility: Visibility, window: SQL): SQL {
+  return sql`(
+    SELECT ${videoJsonArray('v', 'page.ord')} AS list,
+           coalesce(array_agg(page.id ORDER BY page.ord), '{}') AS ids
+    FROM (
+      SELECT v.id, row_number() OVER (ORDER BY v.published_at DESC, v.id DESC) AS ord
+      FROM video_tags vt JOIN videos v ON v.id = vt.video_id
+      WHERE vt.tag_id = ${tagId} ${visibleTo(visibility)}
+      ORDER BY v.published_at DESC, v.id DESC
+      ${window}
+    ) page JOIN videos v ON v.id = page.id
+  )`;
+}

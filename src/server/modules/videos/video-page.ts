@@ -4,8 +4,7 @@ import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
-import { videoDependency } from '../public-pages/page-cache.js';
-import { cachedPublicPage, type PublicPage } from '../public-pages/public-page.js';
+import { cachedPublicPage, type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findVideoPageJson } from './video-page-query.js';
 import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
 

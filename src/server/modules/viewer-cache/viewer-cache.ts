@@ -1,4 +1,4 @@
-import { createKeyedCache } from '@server/lib/keyed-cache.js';
+import { createLruCache } from '@server/lib/lru-cache.js';
 import type { SessionRecord } from '../auth/session-repository.js';
 import type { CacheChange, CacheInvalidation } from '../public-pages/cache-invalidation.js';
 
@@ -43,23 +43,26 @@ export interface ViewerCacheOptions {
 const likerDependency = (userId: number) => `liker:${userId}`;
 const LIKER = /^liker:(\d+)$/;
 
+/** Likes as kept: null ones too (a viewer who likes too much), which a load of null would not be. */
 interface KeptLikes {
   likes: ViewerLikes | null;
-  loadedAt: number;
 }
 
 export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
-  const { invalidation } = options;
-  const now = options.now ?? Date.now;
-  const sessions = createKeyedCache<string, SessionRecord>({
+  const { invalidation, loadSession, loadLikes } = options;
+  const sessions = createLruCache<string, SessionRecord>({
     maxWeight: options.maxSessions,
     weigh: () => 1,
     isFresh: options.isSessionFresh,
   });
-  const likes = createKeyedCache<number, KeptLikes>({
+  const likes = createLruCache<number, KeptLikes>({
     maxWeight: options.maxLikedIds,
     weigh: ({ likes }) => 1 + (likes ? likes.videos.size + likes.artists.size : 0),
-    isFresh: ({ loadedAt }) => now() - loadedAt < options.likesMaxAgeMs,
+    maxAgeMs: options.likesMaxAgeMs,
+    now: options.now,
+  });
+  const loadKeptLikes = async (userId: number): Promise<KeptLikes> => ({
+    likes: await loadLikes(userId),
   });
 
   const apply = (change: CacheChange) => {
@@ -70,7 +73,7 @@ export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
     }
     if (change.kind !== 'dependency') return;
     const liker = LIKER.exec(change.dependency);
-    if (liker) likes.drop(Number(liker[1]));
+    if (liker) likes.delete(Number(liker[1]));
   };
   invalidation.subscribe(apply);
   // While deaf to other instances, a session revoked there could still open here: keep nothing.
@@ -78,15 +81,12 @@ export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
 
   return {
     session(tokenHash) {
-      if (!invalidation.isLive()) return options.loadSession(tokenHash);
-      return sessions.get(tokenHash, () => options.loadSession(tokenHash));
+      if (!invalidation.isLive()) return loadSession(tokenHash);
+      return sessions.get(tokenHash, loadSession);
     },
     async likes(userId) {
       if (!invalidation.isLive()) return null;
-      const kept = await likes.get(userId, async () => ({
-        likes: await options.loadLikes(userId),
-        loadedAt: now(),
-      }));
+      const kept = await likes.get(userId, loadKeptLikes);
       return kept?.likes ?? null;
     },
     async invalidate() {

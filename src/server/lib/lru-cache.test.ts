@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyedCache } from './keyed-cache.js';
+import { createLruCache } from './lru-cache.js';
 
 /** A load the test finishes by hand, counting how often it ran. */
 function heldLoads() {
@@ -19,14 +19,14 @@ function heldLoads() {
 }
 
 function cache(options: { maxWeight?: number; fresh?: () => boolean } = {}) {
-  return createKeyedCache<string, string>({
+  return createLruCache<string, string>({
     maxWeight: options.maxWeight ?? 100,
     weigh: (value) => value.length,
     isFresh: options.fresh ?? (() => true),
   });
 }
 
-describe('createKeyedCache', () => {
+describe('createLruCache', () => {
   it('loads a key once while it is in flight, then answers from memory', async () => {
     const kept = cache();
     const loads = heldLoads();
@@ -49,11 +49,11 @@ describe('createKeyedCache', () => {
     expect(kept.size).toBe(1);
   });
 
-  it('neither keeps nor shares a load that was in flight when its key was dropped', async () => {
+  it('neither keeps nor shares a load that was in flight when its key was deleted', async () => {
     const kept = cache();
     const loads = heldLoads();
     const before = kept.get('a', loads.load);
-    kept.drop('a');
+    kept.delete('a');
     const after = kept.get('a', loads.load);
     loads.finish('old');
     loads.finish('new');
@@ -67,10 +67,10 @@ describe('createKeyedCache', () => {
     const kept = cache();
     await kept.get('a', async () => 'alpha');
     const loads = heldLoads();
-    const flying = kept.get('b', loads.load);
+    const inFlight = kept.get('b', loads.load);
     kept.clear();
     loads.finish('beta');
-    await flying;
+    await inFlight;
     expect(kept.size).toBe(0);
     expect(await kept.get('a', async () => 'again')).toBe('again');
   });

@@ -10,7 +10,7 @@ import { renderHead } from '../modules/seo/head-tags.js';
 import { prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
-import { cachedHomePage } from '../modules/home/home-routes.js';
+import { cachedHomePage } from '../modules/home/home-page.js';
 import { cachedVideo } from '../modules/videos/video-page.js';
 import { siteConfigOf } from '../modules/site/site-routes.js';
 import { preferredEncoding } from '../lib/content-encoding.js';

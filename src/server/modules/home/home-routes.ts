@@ -2,19 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 import { answerWithExample } from '@server/lib/route-schema.js';
-import { homeData, type HomeData } from '@shared/schemas/public-catalogue.js';
-import type { CachedPage } from '../public-pages/page-cache.js';
-import { cachedPublicPage, servePublicPage } from '../public-pages/public-page.js';
+import { homeData } from '@shared/schemas/public-catalogue.js';
+import { servePublicPage } from '../public-pages/public-page.js';
 import { homePage } from './home-page.js';
-
-/**
- * The public home page from the page cache, built on first demand: GET /api/home answers it,
- * and the served page preloads its featured picture from it (plugins/client-app.ts).
- */
-export async function cachedHomePage(app: FastifyInstance): Promise<CachedPage<HomeData>> {
-  // The home page always exists: the builder never finds nothing.
-  return (await cachedPublicPage(app, homePage, {}))!;
-}
 
 /** GET /api/home: the featured video and the layout's category rows. */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {

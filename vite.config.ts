@@ -65,6 +65,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
+                  // Everything the entry loads before it runs, as one file: left to itself the
+                  // bundler makes a small chunk of each module the entry shares with a lazy page
+                  // (about twenty), and each costs the first visit a request and its own
+                  // compression.
+                  name: 'app',
+                  tags: ['$initial'],
+                  // Not the entry itself, which stays the page's entry (Vite's manifest marks it,
+                  // and the server's preloads skip what it loads).
+                  test: (id: string) => !/(?:index\.html|src[\\/]client[\\/]main\.tsx)$/.test(id),
+                },
+                {
                   // What the public pages share (cards, page states, dialogs, useMutation): one chunk
                   // instead of a handful of 1–2 KB ones, each of which cost a first visit a request.
                   // Only these modules themselves: their own imports stay where they were, so

@@ -10,8 +10,8 @@ import {
   isArtistImagePath,
 } from '@shared/schemas/artists.js';
 import type { Artist } from '@shared/schemas/catalogue.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';

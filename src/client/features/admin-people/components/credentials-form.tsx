@@ -3,7 +3,7 @@ import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import type { AdminInfo } from '@shared/schemas/people.js';
 import { isEmailFormat } from '@shared/validation.js';
-import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { detailOf, type Flash } from '@client/components/ui/use-flash.js';
 import { Button } from '@client/components/ui/button.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { useUpdateAdminInfo } from '../api/own-account.js';

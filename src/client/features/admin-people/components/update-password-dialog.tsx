@@ -3,8 +3,8 @@ import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js'
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { isStrongPassword } from '@shared/validation.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
 import { Button } from '@client/components/ui/button.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { Modal } from '@client/components/ui/modal.js';

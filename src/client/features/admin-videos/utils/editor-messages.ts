@@ -1,6 +1,6 @@
 import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
-import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { detailOf, type Flash } from '@client/components/ui/use-flash.js';
 import { ApiError } from '@client/lib/api-client.js';
 
 /**

@@ -1,40 +1,32 @@
 import { loginBody } from '@shared/schemas/auth.js';
 import { Button } from '@client/components/ui/button.js';
+import { FormField } from '@client/components/ui/form-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
-import { useLogin } from '../api/login.js';
-import { fieldErrors } from '@client/lib/field-errors.js';
-import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
+import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 import { useForm } from '@client/lib/use-form.js';
-import { FormField } from '@client/components/ui/form-field.js';
-
-const validate = (values: { email: string; password: string }) =>
-  fieldErrors<'email' | 'password'>(loginBody, values);
+import { useLogin } from '../api/login.js';
 
 /** Email and password; the literal names 'user' and 'admin' pass as emails. */
 export function SignInForm() {
   const login = useLogin();
-  const form = useForm({ email: '', password: '' }, validate);
-  const emailRef = useFocusOnMount<HTMLInputElement>();
+  const form = useForm({ email: '', password: '' }, { schema: loginBody });
+  useFocusOnShow(() => form.focus('email'));
+  const signIn = (values: typeof form.values) =>
+    login.mutate(values, {
+      onError: (error) => {
+        if (form.showServerError(error)) login.reset();
+      },
+    });
 
   return (
-    <form
-      className="form auth-form"
-      noValidate
-      onSubmit={form.handleSubmit((v) => login.mutate(v))}
-    >
+    <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signIn)}>
       {login.error && (
         <StatusMessage tone="error" onDismiss={login.reset}>
           {login.error.message}
         </StatusMessage>
       )}
-      <FormField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        {...form.bind('email')}
-      />
+      <FormField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
       <FormField
         label="Password"
         type="password"

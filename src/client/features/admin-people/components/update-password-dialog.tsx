@@ -1,31 +1,34 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
-import { isStrongPassword } from '@shared/validation.js';
-import { FlashMessage } from '@client/components/ui/flash-message.js';
-import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { changePasswordBody } from '@shared/schemas/people.js';
 import { Button } from '@client/components/ui/button.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { Modal } from '@client/components/ui/modal.js';
+import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { confirmationRule } from '@client/lib/confirmation-rule.js';
+import { useForm } from '@client/lib/use-form.js';
 import { useUpdatePassword } from '../api/own-account.js';
-import { useCheckedFields, type FieldProblem } from './use-checked-fields.js';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-type Values = Record<Field, string>;
-const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type Values = typeof EMPTY;
 
-/** Admin password update: the format rule, then the match. */
-export function passwordProblem(values: Values): FieldProblem<Field> | null {
-  if (!values.currentPassword) return { field: 'currentPassword', text: m.currentPasswordRequired };
-  if (!isStrongPassword(values.newPassword)) {
-    return { field: 'newPassword', text: m.adminNewPasswordFormat };
-  }
-  if (values.confirmPassword !== values.newPassword) {
-    return { field: 'confirmPassword', text: m.adminNewPasswordsMismatch };
-  }
-  return null;
-}
+/** Admin password update, one problem at a time: the current password, the format, the match. */
+const RULES = {
+  schema: changePasswordBody,
+  refine: confirmationRule<keyof Values>({
+    field: 'confirmPassword',
+    of: 'newPassword',
+    mismatch: m.adminNewPasswordsMismatch,
+  }),
+  texts: {
+    [m.newPasswordRequired]: m.adminNewPasswordFormat,
+    [m.passwordRule]: m.adminNewPasswordFormat,
+  },
+  report: 'first',
+} as const;
 
 /**
  * The Update Password dialog. Its fields live only while it is open, so closing it (after a
@@ -58,48 +61,56 @@ function PasswordForm({
   onCancel: () => void;
   onChanged: () => void;
 }) {
-  const { values, setValues, bind, accept } = useCheckedFields<Field>(EMPTY);
   const { flash, show, dismiss } = useFlash();
   const change = useUpdatePassword();
   const hintId = useId();
+  const form = useForm(EMPTY, {
+    ...RULES,
+    body: ({ currentPassword, newPassword }: Values) => ({ userId, currentPassword, newPassword }),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = passwordProblem(values);
-    if (problem) show({ tone: 'error', text: problem.text });
-    if (!accept(event, problem)) return;
+  const save = ({ currentPassword, newPassword }: Values) => {
     dismiss();
     change.mutate(
-      { userId, currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { userId, currentPassword, newPassword },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          form.reset();
           onChanged();
         },
-        onError: (error) =>
+        onError: (error) => {
+          form.showServerError(error);
           show({
             tone: 'error',
             text: t.passwordUpdateFailed,
             detail: detailOf(error, t.passwordUpdateFailed),
-          }),
+          });
+        },
       },
     );
   };
 
   return (
-    <form className="form people-fields" aria-label="Update Password" noValidate onSubmit={submit}>
+    <form
+      className="form people-fields"
+      aria-label="Update Password"
+      noValidate
+      onSubmit={form.handleSubmit(save, (problem) =>
+        show({ tone: 'error', text: problem.message }),
+      )}
+    >
       <FormField
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        {...bind('currentPassword')}
+        {...form.bind('currentPassword')}
       />
       <FormField
         label="New Password"
         type="password"
         autoComplete="new-password"
         aria-describedby={hintId}
-        {...bind('newPassword')}
+        {...form.bind('newPassword')}
       />
       <p id={hintId} className="people-form__hint">
         {u.passwordHint}
@@ -108,7 +119,7 @@ function PasswordForm({
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"
-        {...bind('confirmPassword')}
+        {...form.bind('confirmPassword')}
       />
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="people-form__actions">

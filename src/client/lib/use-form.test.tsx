@@ -137,7 +137,7 @@ function NewAdmin({
   onInvalid,
   rules = {},
 }: {
-  onInvalid: (problem: Problem<string>) => void;
+  onInvalid: (first: Problem<string>, errors: Partial<Record<string, string>>) => void;
   rules?: Partial<FormRules<typeof EMPTY_ADMIN>>;
 }) {
   const form = useForm(EMPTY_ADMIN, {
@@ -166,7 +166,11 @@ describe("useForm reporting the first problem ('first')", () => {
     const onInvalid = vi.fn();
     render(<NewAdmin onInvalid={onInvalid} />);
     await submit();
-    expect(onInvalid).toHaveBeenLastCalledWith({ field: 'name', message: m.adminNoName });
+    expect(onInvalid).toHaveBeenLastCalledWith(
+      { field: 'name', message: m.adminNoName },
+      // Every problem is handed over too, for a form that words several at once.
+      { name: m.adminNoName, email: m.emailInvalidAdmin, password: m.passwordRequired },
+    );
     expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Name')).toHaveFocus();
     // One problem at a time, and its text is the form's to show.
@@ -176,7 +180,7 @@ describe("useForm reporting the first problem ('first')", () => {
     await userEvent.type(field('Name'), 'Grace');
     expect(field('Name')).not.toHaveAttribute('aria-invalid');
     await submit();
-    expect(onInvalid).toHaveBeenLastCalledWith({ field: 'email', message: m.emailInvalidAdmin });
+    expect(onInvalid.mock.lastCall?.[0]).toEqual({ field: 'email', message: m.emailInvalidAdmin });
     expect(field('Email')).toHaveFocus();
   });
 
@@ -188,7 +192,7 @@ describe("useForm reporting the first problem ('first')", () => {
     await userEvent.type(field('Password'), 'Navy-Pass1');
     await userEvent.type(field('Confirm'), 'Navy-Pass2');
     await submit();
-    expect(onInvalid).toHaveBeenLastCalledWith({
+    expect(onInvalid.mock.lastCall?.[0]).toEqual({
       field: 'confirm',
       message: m.passwordsDoNotMatch,
     });

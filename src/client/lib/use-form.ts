@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, refusedField, type FieldErrors, type Renames } from './field-errors.js';
 
@@ -82,7 +82,7 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
     };
   };
 
-  const focus = (name: K) => elements.current.get(name)?.focus();
+  const focus = useCallback((name: K) => elements.current.get(name)?.focus(), []);
 
   const set = <N extends K>(name: N, value: V[N]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -130,7 +130,10 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
   };
 
   const handleSubmit =
-    (onValid: (values: V) => void, onInvalid?: (problem: Problem<K>) => void) =>
+    (
+      onValid: (values: V) => void,
+      onInvalid?: (first: Problem<K>, errors: FieldErrors<K>) => void,
+    ) =>
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const found = validate(values);
@@ -145,7 +148,7 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
       const first = firstInPage(invalid);
       setReported(first);
       focus(first);
-      onInvalid?.({ field: first, message: found[first]! });
+      onInvalid?.({ field: first, message: found[first]! }, found);
     };
 
   /**

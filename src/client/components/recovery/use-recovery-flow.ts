@@ -51,8 +51,10 @@ export function useRecoveryFlow(
     setStep(next);
   };
 
-  const failed = (error: Error) =>
+  const failed = (error: Error) => {
+    form.showServerError(error);
     show({ tone: 'error', text: rules.failures?.[asked] ?? error.message });
+  };
 
   const send = (values: typeof form.values) => {
     dismiss();

@@ -35,11 +35,7 @@ export function AccountForm({ account }: { account: Account }) {
     { schema: accountUpdateBody, body: (values) => toPayload(account.id, values) },
   );
   const save = (values: Values) =>
-    update.mutate(toPayload(account.id, values), {
-      onError: (error) => {
-        if (form.showServerError(error)) update.reset();
-      },
-    });
+    update.mutate(toPayload(account.id, values), { onError: form.showServerError });
 
   return (
     <form

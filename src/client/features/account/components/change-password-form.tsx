@@ -32,9 +32,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       { userId, currentPassword, newPassword },
       {
         onSuccess: () => form.reset(),
-        onError: (error) => {
-          if (form.showServerError(error)) change.reset();
-        },
+        onError: form.showServerError,
       },
     );
 

@@ -68,13 +68,10 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
   const missing = Object.values(form.errors).includes(v.artistFillAll);
   const imagePath = form.values.img_path.trim();
 
-  const failed = (text: string) => (error: Error) =>
-    show({
-      tone: 'error',
-      text,
-      // A refusal naming a field shows on that field instead.
-      detail: form.showServerError(error) ? undefined : detailOf(error, text),
-    });
+  const failed = (text: string) => (error: Error) => {
+    form.showServerError(error);
+    show({ tone: 'error', text, detail: detailOf(error, text) });
+  };
   const saved = (values: Values, text: string) => {
     form.reset(values);
     show({ tone: 'success', text });

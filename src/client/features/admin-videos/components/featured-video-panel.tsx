@@ -61,15 +61,14 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
       { title: values.title.trim(), link: values.link.trim() },
       {
         onSuccess: () => show({ tone: 'success', text: adminUiMessages.featuredUpdated }),
-        onError: (error) =>
+        onError: (error) => {
+          form.showServerError(error);
           show({
             tone: 'error',
             text: adminUiMessages.featuredUpdateFailed,
-            // A refusal naming a field shows on that field instead.
-            detail: form.showServerError(error)
-              ? undefined
-              : detailOf(error, adminUiMessages.featuredUpdateFailed),
-          }),
+            detail: detailOf(error, adminUiMessages.featuredUpdateFailed),
+          });
+        },
       },
     );
   };

@@ -13,11 +13,7 @@ export function SignInForm() {
   const form = useForm({ email: '', password: '' }, { schema: loginBody });
   useFocusOnShow(() => form.focus('email'));
   const signIn = (values: typeof form.values) =>
-    login.mutate(values, {
-      onError: (error) => {
-        if (form.showServerError(error)) login.reset();
-      },
-    });
+    login.mutate(values, { onError: form.showServerError });
 
   return (
     <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signIn)}>

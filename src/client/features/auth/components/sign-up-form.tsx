@@ -44,11 +44,7 @@ export function SignUpForm() {
   const form = useForm(EMPTY, RULES);
   useFocusOnShow(() => form.focus('firstName'));
   const signUp = (values: Values) =>
-    register.mutate(toPayload(values), {
-      onError: (error) => {
-        if (form.showServerError(error)) register.reset();
-      },
-    });
+    register.mutate(toPayload(values), { onError: form.showServerError });
 
   return (
     <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signUp)}>

@@ -4,13 +4,18 @@ import { FILTER_TYPING_PAUSE_MS } from '@client/lib/use-debounced.js';
 /** The filters of F that are typed text. */
 type TextFilters<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
 
+/** A filter form's props: the list's filters, and where new ones go. */
+export interface FiltersProps<F> {
+  filters: F;
+  onChange: (filters: F) => void;
+}
+
 /**
  * A list's filters: what is typed applies after a pause in the typing (one request a word, not a
  * key), a choice applies at once and takes the typed text along, and Enter applies what is typed.
  */
 export function useTypedFilters<F extends object, T extends TextFilters<F>>(
-  filters: F,
-  onChange: (filters: F) => void,
+  { filters, onChange }: FiltersProps<F>,
   typed: readonly T[],
 ) {
   const [text, setText] = useState(() => {

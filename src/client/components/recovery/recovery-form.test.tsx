@@ -13,12 +13,9 @@ afterEach(() => {
 
 const LOOK: RecoveryLook = {
   labels: { email: 'Mail', recoveryCode: 'Code', password: 'Secret', confirmPassword: 'Again' },
+  buttons: { EnterEmail: 'Send', EnterRecoveryCode: 'Check', EnterNewPassword: 'Save' },
+  busy: { EnterEmail: 'Sending', EnterRecoveryCode: 'Checking', EnterNewPassword: 'Saving' },
   emailAutoComplete: 'email',
-  buttons: {
-    EnterEmail: ['Send', 'Sending'],
-    EnterRecoveryCode: ['Check', 'Checking'],
-    EnterNewPassword: ['Save', 'Saving'],
-  },
   className: 'form',
   skipClassName: 'link-button',
   messageAt: 'top',

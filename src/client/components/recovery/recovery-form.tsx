@@ -1,18 +1,37 @@
 import type { ReactNode } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
-import { Button } from '../ui/button.js';
+import { SubmitButton } from '../ui/submit-button.js';
 import { FlashMessage } from '../ui/flash-message.js';
 import { FormField } from '../ui/form-field.js';
+import { PasswordField } from '../ui/password-field.js';
 import type { FormStep } from './recovery-steps.js';
 import type { RecoveryFlow } from './use-recovery-flow.js';
 
-/** How a side shows the recovery: its labels, buttons and classes. */
+type Labels = { email: string; recoveryCode: string; password: string; confirmPassword: string };
+
+/** What both sides show alike. */
+const SHARED: { labels: Labels; buttons: Record<FormStep, string> } = {
+  labels: {
+    email: 'Email',
+    recoveryCode: 'Recovery Code',
+    password: 'New Password',
+    confirmPassword: 'Confirm Password',
+  },
+  buttons: {
+    EnterEmail: 'Send Recovery Code',
+    EnterRecoveryCode: 'Verify Code',
+    EnterNewPassword: 'Reset Password',
+  },
+};
+
+/** How a side shows the recovery, where it differs from what both show. */
 export interface RecoveryLook {
-  labels: { email: string; recoveryCode: string; password: string; confirmPassword: string };
+  labels?: Partial<Labels>;
+  buttons?: Partial<Record<FormStep, string>>;
+  /** What each step's button says while its call is on its way; without, it keeps its words. */
+  busy?: Record<FormStep, string>;
   emailAutoComplete: string;
-  /** Each step's submit button, idle and while its call is on its way. */
-  buttons: Record<FormStep, readonly [idle: string, busy: string]>;
   className: string;
   skipClassName: string;
   /** Where the message shows: above the fields (the site) or above the button (back-office). */
@@ -53,7 +72,8 @@ function StepForm({
     if (askEmail) form.focus('email');
     else form.focus(step === 'EnterRecoveryCode' ? 'recoveryCode' : 'password');
   });
-  const [idle, busy] = look.buttons[step];
+  const labels = { ...SHARED.labels, ...look.labels };
+  const idle = look.buttons?.[step] ?? SHARED.buttons[step];
   const message = <FlashMessage flash={flow.message} onDismiss={flow.dismiss} />;
 
   return (
@@ -67,7 +87,7 @@ function StepForm({
       {look.messageAt === 'top' && message}
       {askEmail && (
         <FormField
-          label={look.labels.email}
+          label={labels.email}
           type="email"
           autoComplete={look.emailAutoComplete}
           {...form.bind('email')}
@@ -75,7 +95,7 @@ function StepForm({
       )}
       {step === 'EnterRecoveryCode' && (
         <FormField
-          label={look.labels.recoveryCode}
+          label={labels.recoveryCode}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -84,24 +104,18 @@ function StepForm({
       )}
       {step === 'EnterNewPassword' && (
         <>
-          <FormField
-            label={look.labels.password}
-            type="password"
-            autoComplete="new-password"
-            {...form.bind('password')}
-          />
-          <FormField
-            label={look.labels.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            {...form.bind('confirmPassword')}
-          />
+          <PasswordField label={labels.password} {...form.bind('password')} />
+          <PasswordField label={labels.confirmPassword} {...form.bind('confirmPassword')} />
         </>
       )}
       {look.messageAt === 'bottom' && message}
-      <Button type="submit" disabled={flow.pending || flow.done}>
-        {flow.pending ? busy : idle}
-      </Button>
+      <SubmitButton
+        pending={flow.pending}
+        busy={look.busy?.[step] ?? idle}
+        disabled={flow.pending || flow.done}
+      >
+        {idle}
+      </SubmitButton>
       {step === 'EnterEmail' && (
         <button type="button" className={look.skipClassName} onClick={flow.skip}>
           {t.recoveryHaveCode}

@@ -1,8 +1,12 @@
 import { useId } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { accountUpdateBody, type Account } from '@shared/schemas/people.js';
-import { latestAllowedBirthday } from '@shared/validation.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import {
+  NameFields,
+  NewsletterBox,
+  ZipBirthdayFields,
+} from '@client/components/people/person-fields.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useForm } from '@client/lib/use-form.js';
@@ -55,28 +59,13 @@ export function AccountForm({ account }: { account: Account }) {
           {t.accountSaved}
         </StatusMessage>
       )}
-      <div className="account-form__pair">
-        <FormField label="First Name" autoComplete="given-name" {...form.bind('firstName')} />
-        <FormField label="Last Name" autoComplete="family-name" {...form.bind('lastName')} />
-      </div>
+      <NameFields form={form} className="account-form__pair" />
       <FormField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
-      <div className="account-form__pair">
-        <FormField label="Zip Code" autoComplete="postal-code" {...form.bind('zip_code')} />
-        <FormField
-          label="Birthday"
-          type="date"
-          max={latestAllowedBirthday()}
-          autoComplete="bday"
-          {...form.bind('birthday')}
-        />
-      </div>
-      <label className="checkbox">
-        <input type="checkbox" {...form.checkbox('newsletter')} />
-        Subscribe to the newsletter
-      </label>
-      <Button type="submit" className="account-form__submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save Changes'}
-      </Button>
+      <ZipBirthdayFields form={form} zip="zip_code" className="account-form__pair" />
+      <NewsletterBox {...form.checkbox('newsletter')} />
+      <SubmitButton pending={update.isPending} busy="Saving…" className="account-form__submit">
+        Save Changes
+      </SubmitButton>
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { changePasswordBody } from '@shared/schemas/people.js';
-import { Button } from '@client/components/ui/button.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { confirmationRule } from '@client/lib/confirmation-rule.js';
 import { useForm } from '@client/lib/use-form.js';
@@ -54,27 +54,12 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           {t.passwordChanged}
         </StatusMessage>
       )}
-      <FormField
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.bind('currentPassword')}
-      />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('newPassword')}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('confirmPassword')}
-      />
-      <Button type="submit" className="account-form__submit" disabled={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change Password'}
-      </Button>
+      <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
+      <PasswordField label="New Password" {...form.bind('newPassword')} />
+      <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
+      <SubmitButton pending={change.isPending} busy="Changing…" className="account-form__submit">
+        Change Password
+      </SubmitButton>
     </form>
   );
 }

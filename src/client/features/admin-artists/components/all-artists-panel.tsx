@@ -66,13 +66,7 @@ export function AllArtistsPanel() {
         </Link>
       }
     >
-      <AdminSearchForm
-        query={q}
-        label="Search artists by name"
-        onSearch={search}
-        maxLength={100}
-        inputRef={searchRef}
-      />
+      <AdminSearchForm label="Search artists by name" onSearch={search} inputRef={searchRef} />
 
       <p className="artist-results__summary" aria-live="polite">
         {list.isSuccess && total > 0 && summary(total, q, page)}

@@ -17,7 +17,7 @@ import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { TextareaField } from '@client/components/ui/textarea-field.js';
-import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useCreateArtist, useUpdateArtist, type ArtistPayload } from '../api/admin-artists.js';
 import '@client/components/ui/button.css';
@@ -70,7 +70,7 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
 
   const failed = (text: string) => (error: Error) => {
     form.showServerError(error);
-    show({ tone: 'error', text, detail: detailOf(error, text) });
+    show(failureFlash(text, error));
   };
   const saved = (values: Values, text: string) => {
     form.reset(values);

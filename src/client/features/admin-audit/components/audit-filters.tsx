@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, isAuditAction } from '@shared/audit-actions.js';
 import { adminAuditUiMessages as u } from '@shared/messages/admin-audit-ui.js';
-import { useTypedFilters } from '@client/components/admin/use-typed-filters.js';
+import { FiltersForm } from '@client/components/admin/filters-form.js';
+import { useTypedFilters, type FiltersProps } from '@client/components/admin/use-typed-filters.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { SelectField } from '@client/components/ui/select-field.js';
 import type { AuditFilters } from '../api/audit-log.js';
@@ -8,25 +9,12 @@ import type { AuditFilters } from '../api/audit-log.js';
 const TYPED = ['actor', 'target'] as const;
 
 /** Who, which call, on what: typing waits for a pause, the action list applies at once. */
-export function AuditFiltersForm({
-  filters,
-  onChange,
-}: {
-  filters: AuditFilters;
-  onChange: (filters: AuditFilters) => void;
-}) {
-  const typed = useTypedFilters(filters, onChange, TYPED);
+export function AuditFiltersForm(props: FiltersProps<AuditFilters>) {
+  const { filters } = props;
+  const typed = useTypedFilters(props, TYPED);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter the audit log"
-      className="admin-filters audit-filters"
-      onSubmit={(event) => {
-        event.preventDefault();
-        typed.apply();
-      }}
-    >
+    <FiltersForm label="Filter the audit log" className="audit-filters" onApply={typed.apply}>
       <FormField label="Administrator" placeholder="Part of an email" {...typed.field('actor')} />
       <SelectField
         label="Action"
@@ -50,6 +38,6 @@ export function AuditFiltersForm({
         inputMode="numeric"
         {...typed.field('target')}
       />
-    </form>
+    </FiltersForm>
   );
 }

@@ -2,8 +2,9 @@ import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { updateAdminBody, type AdminInfo } from '@shared/schemas/people.js';
 import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FormField } from '@client/components/ui/form-field.js';
-import { detailOf, type Flash } from '@client/components/ui/use-flash.js';
+import { failureFlash, type Flash } from '@client/components/ui/use-flash.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useUpdateAdminInfo } from '../api/own-account.js';
 
@@ -53,26 +54,19 @@ export function CredentialsForm({
         },
         onError: (error) => {
           form.showServerError(error);
-          flash.show({
-            tone: 'error',
-            text: t.infoUpdateFailed,
-            detail: detailOf(error, t.infoUpdateFailed),
-          });
+          flash.show(failureFlash(t.infoUpdateFailed, error));
         },
       },
     );
   };
 
+  // No call is made with a bad field: its problem shows instead.
+  const submit = form.handleSubmit(save, (problem) =>
+    flash.show({ tone: 'error', text: problem.message }),
+  );
+
   return (
-    <form
-      className="form people-fields"
-      aria-label="Credentials"
-      noValidate
-      // No call is made with a bad field.
-      onSubmit={form.handleSubmit(save, (problem) =>
-        flash.show({ tone: 'error', text: problem.message }),
-      )}
-    >
+    <form className="form people-fields" aria-label="Credentials" noValidate onSubmit={submit}>
       <FormField label="First Name" autoComplete="given-name" {...form.bind('firstName')} />
       <FormField label="Last Name" autoComplete="family-name" {...form.bind('lastName')} />
       <FormField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
@@ -80,9 +74,9 @@ export function CredentialsForm({
         <Button variant="secondary" onClick={onUpdatePassword}>
           Update Password
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton pending={update.isPending} busy="Saving…">
+          Save
+        </SubmitButton>
       </div>
     </form>
   );

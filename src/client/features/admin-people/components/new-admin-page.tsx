@@ -6,10 +6,11 @@ import { validationMessages as m } from '@shared/messages/validation.js';
 import { createAdminBody } from '@shared/schemas/people.js';
 import { splitAdminName } from '@shared/validation.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
-import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { confirmationRule } from '@client/lib/confirmation-rule.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useCreateAdmin } from '../api/create-admin.js';
@@ -58,14 +59,15 @@ export function NewAdminPage() {
       },
       onError: (error) => {
         form.showServerError(error);
-        show({
-          tone: 'error',
-          text: t.adminCreateFailed,
-          detail: detailOf(error, t.adminCreateFailed),
-        });
+        show(failureFlash(t.adminCreateFailed, error));
       },
     });
   };
+
+  // No call is made with a bad field: its problem shows instead.
+  const submit = form.handleSubmit(save, (problem) =>
+    show({ tone: 'error', text: problem.message }),
+  );
 
   return (
     <AdminPage
@@ -81,33 +83,20 @@ export function NewAdminPage() {
           className="form people-fields"
           aria-label="New administrator"
           noValidate
-          onSubmit={form.handleSubmit(save, (problem) =>
-            show({ tone: 'error', text: problem.message }),
-          )}
+          onSubmit={submit}
         >
           <FormField label="Name" autoComplete="off" {...form.bind('name')} />
           <FormField label="Email" type="email" autoComplete="off" {...form.bind('email')} />
-          <FormField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={hintId}
-            {...form.bind('password')}
-          />
+          <PasswordField label="Password" aria-describedby={hintId} {...form.bind('password')} />
           <p id={hintId} className="people-form__hint">
             {u.passwordHint}
           </p>
-          <FormField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            {...form.bind('confirmPassword')}
-          />
+          <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
           <FlashMessage flash={flash} onDismiss={dismiss} />
           <div className="people-form__actions">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create'}
-            </Button>
+            <SubmitButton pending={create.isPending} busy="Creating…">
+              Create
+            </SubmitButton>
           </div>
         </form>
       </AdminPanel>

@@ -1,4 +1,5 @@
-import { useTypedFilters } from '@client/components/admin/use-typed-filters.js';
+import { FiltersForm } from '@client/components/admin/filters-form.js';
+import { useTypedFilters, type FiltersProps } from '@client/components/admin/use-typed-filters.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { SelectField } from '@client/components/ui/select-field.js';
 import {
@@ -20,25 +21,12 @@ const isLastLoginFilter = (value: string): value is LastLoginFilter =>
   (LAST_LOGIN_FILTERS as readonly string[]).includes(value);
 
 /** The name search and the last-login filter; both lists follow them. */
-export function PeopleFiltersForm({
-  filters,
-  onChange,
-}: {
-  filters: PeopleFilters;
-  onChange: (filters: PeopleFilters) => void;
-}) {
-  const typed = useTypedFilters(filters, onChange, TYPED);
+export function PeopleFiltersForm(props: FiltersProps<PeopleFilters>) {
+  const { filters } = props;
+  const typed = useTypedFilters(props, TYPED);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter people"
-      className="admin-filters people-filters"
-      onSubmit={(event) => {
-        event.preventDefault();
-        typed.apply();
-      }}
-    >
+    <FiltersForm label="Filter people" className="people-filters" onApply={typed.apply}>
       <FormField
         label="Search by name"
         fieldClassName="people-filters__search"
@@ -62,6 +50,6 @@ export function PeopleFiltersForm({
           </option>
         ))}
       </SelectField>
-    </form>
+    </FiltersForm>
   );
 }

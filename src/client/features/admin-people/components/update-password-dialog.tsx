@@ -4,10 +4,11 @@ import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { changePasswordBody } from '@shared/schemas/people.js';
 import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { Modal } from '@client/components/ui/modal.js';
-import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { confirmationRule } from '@client/lib/confirmation-rule.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useUpdatePassword } from '../api/own-account.js';
@@ -80,55 +81,33 @@ function PasswordForm({
         },
         onError: (error) => {
           form.showServerError(error);
-          show({
-            tone: 'error',
-            text: t.passwordUpdateFailed,
-            detail: detailOf(error, t.passwordUpdateFailed),
-          });
+          show(failureFlash(t.passwordUpdateFailed, error));
         },
       },
     );
   };
 
+  // No call is made with a bad field: its problem shows instead.
+  const submit = form.handleSubmit(save, (problem) =>
+    show({ tone: 'error', text: problem.message }),
+  );
+
   return (
-    <form
-      className="form people-fields"
-      aria-label="Update Password"
-      noValidate
-      onSubmit={form.handleSubmit(save, (problem) =>
-        show({ tone: 'error', text: problem.message }),
-      )}
-    >
-      <FormField
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.bind('currentPassword')}
-      />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        aria-describedby={hintId}
-        {...form.bind('newPassword')}
-      />
+    <form className="form people-fields" aria-label="Update Password" noValidate onSubmit={submit}>
+      <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
+      <PasswordField label="New Password" aria-describedby={hintId} {...form.bind('newPassword')} />
       <p id={hintId} className="people-form__hint">
         {u.passwordHint}
       </p>
-      <FormField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('confirmPassword')}
-      />
+      <PasswordField label="Confirm New Password" {...form.bind('confirmPassword')} />
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="people-form__actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Updating…' : 'Update Password'}
-        </Button>
+        <SubmitButton pending={change.isPending} busy="Updating…">
+          Update Password
+        </SubmitButton>
       </div>
     </form>
   );

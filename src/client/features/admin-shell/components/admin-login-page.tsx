@@ -4,11 +4,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { loginBody, type LoginBody } from '@shared/schemas/auth.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
-import { detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { login, logout } from '@client/lib/auth-calls.js';
 import type { FieldErrors } from '@client/lib/field-errors.js';
 import { setSession, useSession } from '@client/lib/session.js';
@@ -64,7 +65,7 @@ export function AdminLoginPage() {
       await navigate('/admin/dashboard', { replace: true });
     } catch (error) {
       form.showServerError(error);
-      show({ tone: 'error', text: t.loginFailed, detail: detailOf(error, t.loginFailed) });
+      show(failureFlash(t.loginFailed, error));
     } finally {
       setPending(false);
     }
@@ -90,12 +91,7 @@ export function AdminLoginPage() {
             autoComplete="username"
             {...form.bind('email')}
           />
-          <FormField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            {...form.bind('password')}
-          />
+          <PasswordField label="Password" current {...form.bind('password')} />
           <button
             type="button"
             className="link-button admin-login__forgot"
@@ -104,9 +100,9 @@ export function AdminLoginPage() {
             Forgot Password?
           </button>
           <FlashMessage flash={flash} onDismiss={dismiss} />
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Logging In…' : 'Log In'}
-          </Button>
+          <SubmitButton pending={pending} busy="Logging In…">
+            Log In
+          </SubmitButton>
         </form>
         <Link to="/" className="admin-login__back">
           ← Back to the main site

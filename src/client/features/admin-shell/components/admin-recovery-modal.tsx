@@ -45,18 +45,9 @@ const RULES: RecoveryRules = {
 };
 
 const LOOK: RecoveryLook = {
-  labels: {
-    email: 'Email Address',
-    recoveryCode: 'Recovery Code',
-    password: 'New Password',
-    confirmPassword: 'Confirm New Password',
-  },
+  labels: { email: 'Email Address', confirmPassword: 'Confirm New Password' },
+  buttons: { EnterNewPassword: 'Change Password' },
   emailAutoComplete: 'username',
-  buttons: {
-    EnterEmail: ['Send Recovery Code', 'Send Recovery Code'],
-    EnterRecoveryCode: ['Verify Code', 'Verify Code'],
-    EnterNewPassword: ['Change Password', 'Change Password'],
-  },
   className: 'form',
   skipClassName: 'link-button',
   messageAt: 'bottom',

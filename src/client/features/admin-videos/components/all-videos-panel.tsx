@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
 import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
-import { SEARCH_QUERY_MAX } from '@shared/schemas/admin-videos.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { AdminSearchForm } from '@client/components/admin/admin-search-form.js';
@@ -79,13 +78,7 @@ export function AllVideosPanel() {
         </Link>
       }
     >
-      <AdminSearchForm
-        query={query}
-        label="Search videos by title"
-        onSearch={submit}
-        maxLength={SEARCH_QUERY_MAX}
-        name="Videos"
-      />
+      <AdminSearchForm label="Search videos by title" onSearch={submit} name="Videos" />
       <p
         ref={resultsRef}
         tabIndex={-1}

@@ -8,8 +8,9 @@ import {
 } from '@shared/schemas/admin-videos.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/ui/use-flash.js';
+import { ADMIN_MESSAGE_MS, failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useForm } from '@client/lib/use-form.js';
@@ -63,11 +64,7 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
         onSuccess: () => show({ tone: 'success', text: adminUiMessages.featuredUpdated }),
         onError: (error) => {
           form.showServerError(error);
-          show({
-            tone: 'error',
-            text: adminUiMessages.featuredUpdateFailed,
-            detail: detailOf(error, adminUiMessages.featuredUpdateFailed),
-          });
+          show(failureFlash(adminUiMessages.featuredUpdateFailed, error));
         },
       },
     );
@@ -98,9 +95,9 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
       )}
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="featured-form__actions">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
+        <SubmitButton pending={save.isPending} busy="Saving…">
+          Save Changes
+        </SubmitButton>
       </div>
     </form>
   );

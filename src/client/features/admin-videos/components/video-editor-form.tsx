@@ -8,11 +8,11 @@ import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { TextareaField } from '@client/components/ui/textarea-field.js';
-import { useFlash, type Flash } from '@client/components/ui/use-flash.js';
+import { failureFlash, useFlash, type Flash } from '@client/components/ui/use-flash.js';
 import { useForm } from '@client/lib/use-form.js';
 import { importVideo } from '../api/editor-import.js';
 import { useSaveVideo } from '../api/editor-save.js';
@@ -25,7 +25,7 @@ import {
   valuesFromVideo,
   type EditorValues,
 } from '../utils/editor-form.js';
-import { importFailureFlash, saveFailureFlash } from '../utils/editor-messages.js';
+import { importFailureFlash } from '../utils/editor-messages.js';
 import { startTagChanges, type TagChanges } from '../utils/editor-tag-changes.js';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import { VideoEditorPreview } from './video-editor-preview.js';
@@ -135,7 +135,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
         },
         onError: (error) => {
           form.showServerError(error);
-          show(saveFailureFlash(error));
+          show(failureFlash(ui.videoUpdateFailed, error));
         },
       },
     );
@@ -174,9 +174,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
               placeholder="https://youtu.be/…"
               {...form.bind('link')}
             />
-            <Button type="submit" disabled={busy}>
-              {find.isPending ? 'Finding…' : 'Find Video'}
-            </Button>
+            <SubmitButton pending={find.isPending} busy="Finding…" disabled={busy}>
+              Find Video
+            </SubmitButton>
           </form>
           <VideoEditorPreview key={current?.id ?? 'none'} video={current} />
         </AdminPanel>
@@ -260,9 +260,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
               >
                 Discard
               </Link>
-              <Button type="submit" disabled={busy}>
-                {save.isPending ? 'Publishing…' : 'Publish'}
-              </Button>
+              <SubmitButton pending={save.isPending} busy="Publishing…" disabled={busy}>
+                Publish
+              </SubmitButton>
             </div>
           </form>
         </AdminPanel>

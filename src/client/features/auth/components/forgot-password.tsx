@@ -8,18 +8,8 @@ import { setAuthView } from '@client/lib/auth-modal.js';
 import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 
 const LOOK: RecoveryLook = {
-  labels: {
-    email: 'Email',
-    recoveryCode: 'Recovery Code',
-    password: 'New Password',
-    confirmPassword: 'Confirm Password',
-  },
+  busy: { EnterEmail: 'Sending…', EnterRecoveryCode: 'Checking…', EnterNewPassword: 'Saving…' },
   emailAutoComplete: 'email',
-  buttons: {
-    EnterEmail: ['Send Recovery Code', 'Sending…'],
-    EnterRecoveryCode: ['Verify Code', 'Checking…'],
-    EnterNewPassword: ['Reset Password', 'Saving…'],
-  },
   className: 'form auth-form',
   skipClassName: 'link-button auth-form__aside',
   messageAt: 'top',

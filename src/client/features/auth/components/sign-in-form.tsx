@@ -1,6 +1,7 @@
 import { loginBody } from '@shared/schemas/auth.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
 import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
@@ -23,12 +24,7 @@ export function SignInForm() {
         </StatusMessage>
       )}
       <FormField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.bind('password')}
-      />
+      <PasswordField label="Password" current {...form.bind('password')} />
       <button
         type="button"
         className="link-button auth-form__aside"
@@ -36,9 +32,9 @@ export function SignInForm() {
       >
         Forgot Password?
       </button>
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? 'Signing In…' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={login.isPending} busy="Signing In…">
+        Sign In
+      </SubmitButton>
       <p className="auth-form__switch">
         Don&apos;t have an account?{' '}
         <button type="button" className="link-button" onClick={() => setAuthView('signUp')}>

@@ -1,8 +1,13 @@
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { registerBody } from '@shared/schemas/auth.js';
-import { latestAllowedBirthday } from '@shared/validation.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import {
+  NameFields,
+  NewsletterBox,
+  ZipBirthdayFields,
+} from '@client/components/people/person-fields.js';
 import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
 import { confirmationRule } from '@client/lib/confirmation-rule.js';
@@ -53,40 +58,15 @@ export function SignUpForm() {
           {register.error.message}
         </StatusMessage>
       )}
-      <div className="auth-form__pair">
-        <FormField label="First Name" autoComplete="given-name" {...form.bind('firstName')} />
-        <FormField label="Last Name" autoComplete="family-name" {...form.bind('lastName')} />
-      </div>
-      <div className="auth-form__pair">
-        <FormField label="Zip Code" autoComplete="postal-code" {...form.bind('zipCode')} />
-        <FormField
-          label="Birthday"
-          type="date"
-          max={latestAllowedBirthday()}
-          autoComplete="bday"
-          {...form.bind('birthday')}
-        />
-      </div>
+      <NameFields form={form} className="auth-form__pair" />
+      <ZipBirthdayFields form={form} zip="zipCode" className="auth-form__pair" />
       <FormField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('password')}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('confirmPassword')}
-      />
-      <label className="checkbox">
-        <input type="checkbox" {...form.checkbox('newsletter')} />
-        Subscribe to the newsletter
-      </label>
-      <Button type="submit" disabled={register.isPending}>
-        {register.isPending ? 'Signing Up…' : 'Sign Up'}
-      </Button>
+      <PasswordField label="Password" {...form.bind('password')} />
+      <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
+      <NewsletterBox {...form.checkbox('newsletter')} />
+      <SubmitButton pending={register.isPending} busy="Signing Up…">
+        Sign Up
+      </SubmitButton>
       <p className="auth-form__switch">
         Already have an account?{' '}
         <button type="button" className="link-button" onClick={() => setAuthView('signIn')}>

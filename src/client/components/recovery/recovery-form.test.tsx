@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validationMessages as m } from '@shared/messages/validation.js';
-import { sentBody } from '@client/testing/fetch-calls.js';
+import { holdNextFetch, sentBody } from '@client/testing/fetch-calls.js';
 import { renderPage } from '@client/testing/render.js';
 import { RecoveryForm, type RecoveryLook } from './recovery-form.js';
 import { useRecoveryFlow, type RecoveryRules } from './use-recovery-flow.js';
@@ -86,6 +86,16 @@ describe('the recovery flow', () => {
       password: 'NewPass123',
     });
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it("says the step's busy words, and takes no second press, while its call is on its way", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderFlow({ report: 'each' });
+    const release = holdNextFetch(fetch);
+    await press(user, 'Send');
+    expect(screen.getByRole('button', { name: 'Sending' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Check' })).toBeEnabled();
   });
 
   it("with 'each', every field of the step shows its own message", async () => {

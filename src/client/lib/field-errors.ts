@@ -1,18 +1,37 @@
 import type { z } from 'zod';
+import { ApiError } from './api-client.js';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** Body fields a form names otherwise: the new-admin body's `firstName` is the form's `name`. */
+export type Renames<K extends string = string> = Readonly<Partial<Record<string, K>>>;
 
 /**
  * The first message for each field, from the same zod schema the API checks the body with, so the
  * form and the server never disagree about what is valid.
  */
-export function fieldErrors<K extends string>(schema: z.ZodType, values: unknown): FieldErrors<K> {
-  const result = schema.safeParse(values);
+export function fieldErrors<K extends string>(
+  schema: z.ZodType,
+  body: unknown,
+  rename: Renames<K> = {},
+): FieldErrors<K> {
+  const result = schema.safeParse(body);
   const errors: Partial<Record<string, string>> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
+    const key = String(issue.path[0] ?? '');
+    errors[rename[key] ?? key] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * The body field a refusal names. The API's 400s say which field they refuse ('email must be at
+ * most 254 characters', 'firstName: …'); any other answer belongs to no field.
+ */
+export function refusedField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) {
+    return undefined;
+  }
+  return /^([A-Za-z_]\w*)(?:[\s:.[]|$)/.exec(error.message)?.[1];
 }

@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
-import { FlashMessage } from './flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from './use-flash.js';
+import { FlashMessage } from '../ui/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '../ui/use-flash.js';
 
 interface ConfirmDeleteDialogProps {
   /** Open while not null: the item being deleted. */

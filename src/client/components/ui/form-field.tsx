@@ -1,31 +1,19 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldFrame } from './field-frame.js';
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
+  /** Classes of the field around the input (the input's own go in className). */
+  fieldClassName?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is tied to it with aria-describedby and aria-invalid. */
-export function FormField({ label, error, id, ref, ...input }: FormFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+export function FormField({ label, error, id, fieldClassName, ref, ...input }: FormFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} id={id} error={error} className={fieldClassName}>
+      {(aria) => <input ref={ref} {...aria} {...input} />}
+    </FieldFrame>
   );
 }

@@ -1,17 +1,22 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { accountUpdateBody, type Account } from '@shared/schemas/people.js';
-import { latestAllowedBirthday } from '@shared/validation.js';
-import { Button } from '@client/components/ui/button.js';
-import { StatusMessage } from '@client/components/ui/status-message.js';
-import { useUpdateAccount, type AccountPayload } from '../api/account.js';
-import { fieldErrors } from '@client/lib/field-errors.js';
-import { useForm } from '@client/lib/use-form.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import {
+  NameFields,
+  NewsletterBox,
+  ZipBirthdayFields,
+} from '@client/components/people/person-fields.js';
 import { FormField } from '@client/components/ui/form-field.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
+import { useForm } from '@client/lib/use-form.js';
+import { useUpdateAccount, type AccountPayload } from '../api/account.js';
 
-type Values = Pick<AccountPayload, 'firstName' | 'lastName' | 'email' | 'zip_code' | 'birthday'>;
+type Values = Pick<AccountPayload, 'firstName' | 'lastName' | 'email' | 'zip_code' | 'birthday'> & {
+  newsletter: boolean;
+};
 
-const toPayload = (id: number, values: Values, newsletter: boolean): AccountPayload => ({
+const toPayload = (id: number, { newsletter, ...values }: Values): AccountPayload => ({
   id,
   ...values,
   newsletter: newsletter ? '1' : '0',
@@ -21,7 +26,6 @@ const toPayload = (id: number, values: Values, newsletter: boolean): AccountPayl
 export function AccountForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const headingId = useId();
-  const [newsletter, setNewsletter] = useState(account.newsletter === 1);
   const form = useForm<Values>(
     {
       firstName: account.first_name,
@@ -30,18 +34,19 @@ export function AccountForm({ account }: { account: Account }) {
       zip_code: account.zipcode,
       // The date input takes YYYY-MM-DD only.
       birthday: account.birthday?.slice(0, 10) ?? '',
+      newsletter: account.newsletter === 1,
     },
-    (values) => fieldErrors<keyof Values>(accountUpdateBody, toPayload(account.id, values, true)),
+    { schema: accountUpdateBody, body: (values) => toPayload(account.id, values) },
   );
+  const save = (values: Values) =>
+    update.mutate(toPayload(account.id, values), { onError: form.showServerError });
 
   return (
     <form
       className="form account-form"
       aria-labelledby={headingId}
       noValidate
-      onSubmit={form.handleSubmit((values) =>
-        update.mutate(toPayload(account.id, values, newsletter)),
-      )}
+      onSubmit={form.handleSubmit(save)}
     >
       <h3 id={headingId}>Account</h3>
       {update.isError && (
@@ -54,33 +59,13 @@ export function AccountForm({ account }: { account: Account }) {
           {t.accountSaved}
         </StatusMessage>
       )}
-      <div className="account-form__pair">
-        <FormField label="First Name" autoComplete="given-name" {...form.bind('firstName')} />
-        <FormField label="Last Name" autoComplete="family-name" {...form.bind('lastName')} />
-      </div>
+      <NameFields form={form} className="account-form__pair" />
       <FormField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
-      <div className="account-form__pair">
-        <FormField label="Zip Code" autoComplete="postal-code" {...form.bind('zip_code')} />
-        <FormField
-          label="Birthday"
-          type="date"
-          max={latestAllowedBirthday()}
-          autoComplete="bday"
-          {...form.bind('birthday')}
-        />
-      </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="newsletter"
-          checked={newsletter}
-          onChange={(event) => setNewsletter(event.target.checked)}
-        />
-        Subscribe to the newsletter
-      </label>
-      <Button type="submit" className="account-form__submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save Changes'}
-      </Button>
+      <ZipBirthdayFields form={form} zip="zip_code" className="account-form__pair" />
+      <NewsletterBox {...form.checkbox('newsletter')} />
+      <SubmitButton pending={update.isPending} busy="Saving…" className="account-form__submit">
+        Save Changes
+      </SubmitButton>
     </form>
   );
 }

@@ -2,35 +2,39 @@ import { useId } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { changePasswordBody } from '@shared/schemas/people.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
-import { useChangePassword } from '../api/change-password.js';
-import { fieldErrors, type FieldErrors } from '@client/lib/field-errors.js';
+import { confirmationRule } from '@client/lib/confirmation-rule.js';
 import { useForm } from '@client/lib/use-form.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { useChangePassword } from '../api/change-password.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;
 
-function validate(userId: number, values: Values): FieldErrors<keyof Values> {
-  const { confirmPassword, ...body } = values;
-  const errors = fieldErrors<keyof Values>(changePasswordBody, { userId, ...body });
-  if (!confirmPassword) {
-    errors.confirmPassword = m.confirmPasswordRequired;
-  } else if (body.newPassword && confirmPassword !== body.newPassword) {
-    // The mismatch shows on both fields.
-    errors.confirmPassword = m.passwordsDoNotMatch;
-    errors.newPassword ??= m.passwordsDoNotMatch;
-  }
-  return errors;
-}
+const confirmation = confirmationRule<keyof Values>({
+  field: 'confirmPassword',
+  of: 'newPassword',
+  required: m.confirmPasswordRequired,
+  onBoth: true,
+});
 
 export function ChangePasswordForm({ userId }: { userId: number }) {
   const change = useChangePassword();
   const headingId = useId();
-  const form = useForm(EMPTY, (values) => validate(userId, values));
+  const form = useForm(EMPTY, {
+    schema: changePasswordBody,
+    body: ({ currentPassword, newPassword }: Values) => ({ userId, currentPassword, newPassword }),
+    refine: confirmation,
+  });
   const submit = ({ currentPassword, newPassword }: Values) =>
-    change.mutate({ userId, currentPassword, newPassword }, { onSuccess: () => form.reset() });
+    change.mutate(
+      { userId, currentPassword, newPassword },
+      {
+        onSuccess: () => form.reset(),
+        onError: form.showServerError,
+      },
+    );
 
   return (
     <form
@@ -50,27 +54,12 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           {t.passwordChanged}
         </StatusMessage>
       )}
-      <FormField
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.bind('currentPassword')}
-      />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('newPassword')}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('confirmPassword')}
-      />
-      <Button type="submit" className="account-form__submit" disabled={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change Password'}
-      </Button>
+      <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
+      <PasswordField label="New Password" {...form.bind('newPassword')} />
+      <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
+      <SubmitButton pending={change.isPending} busy="Changing…" className="account-form__submit">
+        Change Password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import type { Artist } from '@shared/schemas/catalogue.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { AdminSearchForm } from '@client/components/admin/admin-search-form.js';
 import { ConfirmDeleteDialog } from '@client/components/admin/confirm-delete-dialog.js';
 import { Pager } from '@client/components/admin/pager.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
-import { FormField } from '@client/components/ui/form-field.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { ARTISTS_PAGE_SIZE, deleteArtist, useArtistList } from '../api/admin-artists.js';
 import { useLogError } from '../lib/use-log-error.js';
@@ -28,19 +28,11 @@ export function AllArtistsPanel() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const page = pageOf(params.get('page'));
-  const [draft, setDraft] = useState(q);
   const [deleting, setDeleting] = useState<Artist | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const list = useArtistList(q, page);
   useLogError(list.error, ui.listLoadFailed);
-
-  // Back/forward change the address: the box follows (adjusted while rendering, not in an effect).
-  const [draftFor, setDraftFor] = useState(q);
-  if (draftFor !== q) {
-    setDraftFor(q);
-    setDraft(q);
-  }
 
   const total = list.data?.pageInfo.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ARTISTS_PAGE_SIZE));
@@ -59,9 +51,7 @@ export function AllArtistsPanel() {
     });
   }
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = draft.trim();
+  const search = (next: string) => {
     setParams(next ? { q: next } : {});
     // Same query again: the admin expects fresh results.
     if (next === q) void list.refetch();
@@ -76,20 +66,7 @@ export function AllArtistsPanel() {
         </Link>
       }
     >
-      <form className="admin-toolbar" role="search" onSubmit={search}>
-        <FormField
-          ref={searchRef}
-          label="Search artists by name"
-          type="search"
-          name="q"
-          value={draft}
-          maxLength={100}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-      </form>
+      <AdminSearchForm label="Search artists by name" onSearch={search} inputRef={searchRef} />
 
       <p className="artist-results__summary" aria-live="polite">
         {list.isSuccess && total > 0 && summary(total, q, page)}

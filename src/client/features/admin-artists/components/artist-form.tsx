@@ -1,20 +1,24 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import { validationMessages as v } from '@shared/messages/validation.js';
 import {
   ARTIST_DESCRIPTION_MAX_LENGTH,
   ARTIST_IMAGE_MAX_LENGTH,
   ARTIST_NAME_MAX_LENGTH,
+  createArtistBody,
   isArtistImagePath,
 } from '@shared/schemas/artists.js';
 import type { Artist } from '@shared/schemas/catalogue.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
 import { ArtistImage } from '@client/components/catalogue/artist-image.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
+import { TextareaField } from '@client/components/ui/textarea-field.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
+import { useForm } from '@client/lib/use-form.js';
 import { useCreateArtist, useUpdateArtist, type ArtistPayload } from '../api/admin-artists.js';
 import '@client/components/ui/button.css';
 
@@ -42,13 +46,13 @@ const toPayload = (values: Values): ArtistPayload => ({
   featured: values.featured === '1' ? 1 : 0,
 });
 
-function problems(values: Values) {
-  return {
-    img_path: !isArtistImagePath(values.img_path.trim()),
-    name: values.name.trim() === '',
-    description: values.description.trim() === '',
-  };
-}
+/** Name and description share the spec's one message, shown once above the buttons. */
+const RULES = {
+  schema: createArtistBody,
+  body: toPayload,
+  texts: { [am.imagePathInvalid]: ui.imagePathInvalid },
+  formTexts: [v.artistFillAll],
+};
 
 /**
  * The New Artist / Edit Artist form. Creating resets it (image cleared) after the green message;
@@ -59,69 +63,41 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
   const create = useCreateArtist();
   const update = useUpdateArtist();
   const { flash, show, dismiss } = useFlash();
-  const [values, setValues] = useState<Values>(artist ? valuesOf(artist) : EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const ids = { description: useId(), featured: useId(), notFeatured: useId() };
+  const form = useForm<Values>(artist ? valuesOf(artist) : EMPTY, RULES);
   const pending = create.isPending || update.isPending;
+  const missing = Object.values(form.errors).includes(v.artistFillAll);
+  const imagePath = form.values.img_path.trim();
 
-  const found = problems(values);
-  const shown = submitted ? found : { img_path: false, name: false, description: false };
-  const missing = shown.name || shown.description;
-  const imagePath = values.img_path.trim();
-
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
+  const failed = (text: string) => (error: Error) => {
+    form.showServerError(error);
+    show(failureFlash(text, error));
+  };
+  const saved = (values: Values, text: string) => {
+    form.reset(values);
+    show({ tone: 'success', text });
   };
 
-  const publish = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const publish = (values: Values) => {
     if (pending) return;
-    setSubmitted(true);
-    const invalid = (Object.keys(found) as (keyof typeof found)[]).filter((key) => found[key]);
-    if (invalid.length > 0) {
-      dismiss();
-      formRef.current?.querySelector<HTMLElement>(`[name="${invalid[0]}"]`)?.focus();
-      return;
-    }
     const body = toPayload(values);
     if (artist) {
       update.mutate(
         { id: artist.id, ...body },
         {
-          onSuccess: (saved) => {
-            setValues(valuesOf(saved));
-            setSubmitted(false);
-            show({ tone: 'success', text: t.artistEdited });
-          },
-          onError: (error) =>
-            show({
-              tone: 'error',
-              text: t.artistEditFailed,
-              detail: detailOf(error, t.artistEditFailed),
-            }),
+          onSuccess: (stored) => saved(valuesOf(stored), t.artistEdited),
+          onError: failed(t.artistEditFailed),
         },
       );
     } else {
       create.mutate(body, {
-        onSuccess: () => {
-          setValues(EMPTY);
-          setSubmitted(false);
-          show({ tone: 'success', text: t.artistCreated });
-        },
-        onError: (error) =>
-          show({
-            tone: 'error',
-            text: t.artistCreateFailed,
-            detail: detailOf(error, t.artistCreateFailed),
-          }),
+        onSuccess: () => saved(EMPTY, t.artistCreated),
+        onError: failed(t.artistCreateFailed),
       });
     }
   };
 
   return (
-    <form ref={formRef} className="artist-form" noValidate onSubmit={publish}>
+    <form className="artist-form" noValidate onSubmit={form.handleSubmit(publish, dismiss)}>
       <div className="artist-form__image">
         <ArtistImage
           className="artist-form__preview"
@@ -132,57 +108,39 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
         />
         <FormField
           label="Image URL"
-          name="img_path"
           inputMode="url"
           autoComplete="off"
           placeholder="https://… or /media/…"
           maxLength={ARTIST_IMAGE_MAX_LENGTH}
-          value={values.img_path}
-          onChange={set('img_path')}
-          error={shown.img_path ? ui.imagePathInvalid : undefined}
+          {...form.bind('img_path')}
         />
       </div>
       <div className="artist-form__fields">
         <FormField
           label="Artist Name"
-          name="name"
           autoComplete="off"
           required
           maxLength={ARTIST_NAME_MAX_LENGTH}
-          value={values.name}
-          onChange={set('name')}
-          aria-invalid={shown.name || undefined}
+          {...form.bind('name')}
         />
-        <div className="field">
-          <label htmlFor={ids.description}>Description</label>
-          <textarea
-            id={ids.description}
-            name="description"
-            rows={7}
-            required
-            maxLength={ARTIST_DESCRIPTION_MAX_LENGTH}
-            value={values.description}
-            onChange={set('description')}
-            aria-invalid={shown.description || undefined}
-          />
-        </div>
+        <TextareaField
+          label="Description"
+          rows={7}
+          required
+          maxLength={ARTIST_DESCRIPTION_MAX_LENGTH}
+          {...form.bind('description')}
+        />
         <fieldset className="artist-form__choices">
           <legend>{ui.featuredLegend}</legend>
           <FeaturedChoice
-            id={ids.featured}
-            value="1"
             label="Featured"
             hint={t.featuredExplanation}
-            values={values}
-            onChange={set('featured')}
+            {...form.radio('featured', '1')}
           />
           <FeaturedChoice
-            id={ids.notFeatured}
-            value="0"
             label="Not Featured"
             hint={t.notFeaturedExplanation}
-            values={values}
-            onChange={set('featured')}
+            {...form.radio('featured', '0')}
           />
         </fieldset>
       </div>
@@ -209,31 +167,21 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
 }
 
 function FeaturedChoice({
-  id,
-  value,
   label,
   hint,
-  values,
-  onChange,
+  ...radio
 }: {
-  id: string;
-  value: Values['featured'];
   label: string;
   hint: string;
-  values: Values;
-  onChange: (event: { target: { value: string } }) => void;
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
 }) {
+  const id = useId();
   return (
     <div className="artist-form__choice">
-      <input
-        id={id}
-        type="radio"
-        name="featured"
-        value={value}
-        checked={values.featured === value}
-        onChange={onChange}
-        aria-describedby={`${id}-hint`}
-      />
+      <input id={id} type="radio" aria-describedby={`${id}-hint`} {...radio} />
       <label htmlFor={id} className="artist-form__choice-label">
         {label}
       </label>

@@ -1,6 +1,6 @@
 import { AdminPage } from '@client/components/admin/admin-page.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { useFlash } from '@client/components/ui/use-flash.js';
 import { PopularLists } from './popular-lists.js';
 import { QuickActions } from './quick-actions.js';
 import './dashboard.css';

@@ -2,7 +2,7 @@ import { useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
-import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { detailOf, type Flash } from '@client/components/ui/use-flash.js';
 import { plural } from '@client/lib/format.js';
 import { useAutotag, useImportChannel } from '../api/dashboard.js';
 import '@client/components/ui/button.css';

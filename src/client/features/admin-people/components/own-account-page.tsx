@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { useFlash } from '@client/components/ui/use-flash.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { useSession } from '@client/lib/session.js';
 import { useAdminInfo } from '../api/own-account.js';

@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FILTER_TYPING_PAUSE_MS } from '@client/lib/use-debounced.js';
+import { FiltersForm } from '@client/components/admin/filters-form.js';
+import { useTypedFilters, type FiltersProps } from '@client/components/admin/use-typed-filters.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { SelectField } from '@client/components/ui/select-field.js';
 import {
   LAST_LOGIN_FILTERS,
   type LastLoginFilter,
   type PeopleFilters,
 } from '../api/people-lists.js';
-
-/** Typing pauses this long before the lists search, so a name costs one request, not one a key. */
-export const SEARCH_DELAY_MS = FILTER_TYPING_PAUSE_MS;
 
 const DAY_LABELS: Record<LastLoginFilter, string> = {
   all: 'All',
@@ -16,79 +15,41 @@ const DAY_LABELS: Record<LastLoginFilter, string> = {
   '90': 'Last 90 days',
 };
 
+const TYPED = ['q'] as const;
+
 const isLastLoginFilter = (value: string): value is LastLoginFilter =>
   (LAST_LOGIN_FILTERS as readonly string[]).includes(value);
 
 /** The name search and the last-login filter; both lists follow them. */
-export function PeopleFiltersForm({
-  filters,
-  onChange,
-}: {
-  filters: PeopleFilters;
-  onChange: (filters: PeopleFilters) => void;
-}) {
-  const searchId = useId();
-  const daysId = useId();
-  const [text, setText] = useState(filters.q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const search = (q: string) => {
-    clearTimeout(timer.current);
-    onChange({ ...filters, q });
-  };
-
-  const type = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ ...filters, q: value }), SEARCH_DELAY_MS);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    search(text);
-  };
+export function PeopleFiltersForm(props: FiltersProps<PeopleFilters>) {
+  const { filters } = props;
+  const typed = useTypedFilters(props, TYPED);
 
   return (
-    <form
-      role="search"
-      aria-label="Filter people"
-      className="admin-filters people-filters"
-      onSubmit={submit}
-    >
-      <div className="field people-filters__search">
-        <label htmlFor={searchId}>Search by name</label>
-        <input
-          id={searchId}
-          type="search"
-          name="q"
-          autoComplete="off"
-          placeholder="First or last name"
-          value={text}
-          onChange={(event) => type(event.target.value)}
-        />
-      </div>
-      <div className="field people-filters__days">
-        <label htmlFor={daysId}>Last login</label>
-        <select
-          id={daysId}
-          name="days"
-          value={filters.days}
-          onChange={(event) => {
-            const { value } = event.target;
-            // The typed name goes along, even if its pause has not run out yet.
-            clearTimeout(timer.current);
-            if (isLastLoginFilter(value)) onChange({ q: text, days: value });
-          }}
-        >
-          {LAST_LOGIN_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {DAY_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
+    <FiltersForm label="Filter people" className="people-filters" onApply={typed.apply}>
+      <FormField
+        label="Search by name"
+        fieldClassName="people-filters__search"
+        placeholder="First or last name"
+        {...typed.field('q')}
+      />
+      <SelectField
+        label="Last login"
+        fieldClassName="people-filters__days"
+        name="days"
+        value={filters.days}
+        onChange={(event) => {
+          const { value } = event.target;
+          // The typed name goes along, even if its pause has not run out yet.
+          if (isLastLoginFilter(value)) typed.apply({ days: value });
+        }}
+      >
+        {LAST_LOGIN_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {DAY_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+    </FiltersForm>
   );
 }

@@ -1,31 +1,35 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
-import { isStrongPassword } from '@shared/validation.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { changePasswordBody } from '@shared/schemas/people.js';
 import { Button } from '@client/components/ui/button.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { Modal } from '@client/components/ui/modal.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
+import { confirmationRule } from '@client/lib/confirmation-rule.js';
+import { useForm } from '@client/lib/use-form.js';
 import { useUpdatePassword } from '../api/own-account.js';
-import { useCheckedFields, type FieldProblem } from './use-checked-fields.js';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-type Values = Record<Field, string>;
-const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type Values = typeof EMPTY;
 
-/** Admin password update: the format rule, then the match. */
-export function passwordProblem(values: Values): FieldProblem<Field> | null {
-  if (!values.currentPassword) return { field: 'currentPassword', text: m.currentPasswordRequired };
-  if (!isStrongPassword(values.newPassword)) {
-    return { field: 'newPassword', text: m.adminNewPasswordFormat };
-  }
-  if (values.confirmPassword !== values.newPassword) {
-    return { field: 'confirmPassword', text: m.adminNewPasswordsMismatch };
-  }
-  return null;
-}
+/** Admin password update, one problem at a time: the current password, the format, the match. */
+const RULES = {
+  schema: changePasswordBody,
+  refine: confirmationRule<keyof Values>({
+    field: 'confirmPassword',
+    of: 'newPassword',
+    mismatch: m.adminNewPasswordsMismatch,
+  }),
+  texts: {
+    [m.newPasswordRequired]: m.adminNewPasswordFormat,
+    [m.passwordRule]: m.adminNewPasswordFormat,
+  },
+  report: 'first',
+} as const;
 
 /**
  * The Update Password dialog. Its fields live only while it is open, so closing it (after a
@@ -58,66 +62,52 @@ function PasswordForm({
   onCancel: () => void;
   onChanged: () => void;
 }) {
-  const { values, setValues, bind, accept } = useCheckedFields<Field>(EMPTY);
   const { flash, show, dismiss } = useFlash();
   const change = useUpdatePassword();
   const hintId = useId();
+  const form = useForm(EMPTY, {
+    ...RULES,
+    body: ({ currentPassword, newPassword }: Values) => ({ userId, currentPassword, newPassword }),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = passwordProblem(values);
-    if (problem) show({ tone: 'error', text: problem.text });
-    if (!accept(event, problem)) return;
+  const save = ({ currentPassword, newPassword }: Values) => {
     dismiss();
     change.mutate(
-      { userId, currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { userId, currentPassword, newPassword },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          form.reset();
           onChanged();
         },
-        onError: (error) =>
-          show({
-            tone: 'error',
-            text: t.passwordUpdateFailed,
-            detail: detailOf(error, t.passwordUpdateFailed),
-          }),
+        onError: (error) => {
+          form.showServerError(error);
+          show(failureFlash(t.passwordUpdateFailed, error));
+        },
       },
     );
   };
 
+  // No call is made with a bad field: its problem shows instead.
+  const submit = form.handleSubmit(save, (problem) =>
+    show({ tone: 'error', text: problem.message }),
+  );
+
   return (
     <form className="form people-fields" aria-label="Update Password" noValidate onSubmit={submit}>
-      <FormField
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        {...bind('currentPassword')}
-      />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        aria-describedby={hintId}
-        {...bind('newPassword')}
-      />
+      <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
+      <PasswordField label="New Password" aria-describedby={hintId} {...form.bind('newPassword')} />
       <p id={hintId} className="people-form__hint">
         {u.passwordHint}
       </p>
-      <FormField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        {...bind('confirmPassword')}
-      />
+      <PasswordField label="Confirm New Password" {...form.bind('confirmPassword')} />
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="people-form__actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Updating…' : 'Update Password'}
-        </Button>
+        <SubmitButton pending={change.isPending} busy="Updating…">
+          Update Password
+        </SubmitButton>
       </div>
     </form>
   );

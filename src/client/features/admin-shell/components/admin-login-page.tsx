@@ -1,26 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
-import { isLoginEmail } from '@shared/validation.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { detailOf, useFlash } from '@client/components/admin/use-flash.js';
-import { Button } from '@client/components/ui/button.js';
+import { loginBody, type LoginBody } from '@shared/schemas/auth.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
 import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
+import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { login, logout } from '@client/lib/auth-calls.js';
+import type { FieldErrors } from '@client/lib/field-errors.js';
 import { setSession, useSession } from '@client/lib/session.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
+import { useForm } from '@client/lib/use-form.js';
 import { AdminRecoveryModal } from './admin-recovery-modal.js';
 import './admin-login.css';
 
-/** Admin login: every field filled, then the email's format. */
-export function adminLoginError(email: string, password: string): string | null {
-  if (!email.trim() || !password) return m.adminFillAllFields;
-  if (!isLoginEmail(email)) return m.emailInvalidAdmin;
-  return null;
-}
+/** The login's rules, in the back-office's words: every field filled, then the email's format. */
+const LOGIN_RULES = {
+  schema: loginBody,
+  refine: (values: LoginBody, errors: FieldErrors<'email' | 'password'>) =>
+    // An empty password is named before a malformed email.
+    !values.password && errors.email === m.emailInvalidLogin
+      ? { password: errors.password }
+      : errors,
+  texts: {
+    [m.emailRequired]: m.adminFillAllFields,
+    [m.passwordRequired]: m.adminFillAllFields,
+    [m.emailInvalidLogin]: m.emailInvalidAdmin,
+  },
+  report: 'first',
+} as const;
 
 /** /admin: the back-office login. A signed-in administrator goes straight to the dashboard. */
 export function AdminLoginPage() {
@@ -29,20 +41,14 @@ export function AdminLoginPage() {
   const queryClient = useQueryClient();
   const { brand } = useSiteConfig();
   const { flash, show, dismiss } = useFlash();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ email: '', password: '' }, LOGIN_RULES);
   const [pending, setPending] = useState(false);
-  const [recovering, setRecovering] = useState(false);
+  // Each opening of the recovery popups starts afresh.
+  const [recovery, setRecovery] = useState({ open: false, round: 0 });
 
   if (session?.isAdmin) return <Navigate to="/admin/dashboard" replace />;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = adminLoginError(email, password);
-    if (problem) {
-      show({ tone: 'error', text: problem });
-      return;
-    }
+  const logIn = async ({ email, password }: LoginBody) => {
     dismiss();
     setPending(true);
     try {
@@ -58,7 +64,8 @@ export function AdminLoginPage() {
       queryClient.clear();
       await navigate('/admin/dashboard', { replace: true });
     } catch (error) {
-      show({ tone: 'error', text: t.loginFailed, detail: detailOf(error, t.loginFailed) });
+      form.showServerError(error);
+      show(failureFlash(t.loginFailed, error));
     } finally {
       setPending(false);
     }
@@ -69,43 +76,43 @@ export function AdminLoginPage() {
       <PageTitle page="Admin Log In" />
       <div className="admin-login__card">
         <h1 className="admin-login__title">{brand} Admin</h1>
-        <form className="form" noValidate onSubmit={submit} aria-label="Admin log in">
+        <form
+          className="form"
+          noValidate
+          onSubmit={form.handleSubmit(
+            (values) => void logIn(values),
+            (problem) => show({ tone: 'error', text: problem.message }),
+          )}
+          aria-label="Admin log in"
+        >
           <FormField
             label="Email Address"
-            name="email"
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.bind('email')}
           />
-          <FormField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordField label="Password" current {...form.bind('password')} />
           <button
             type="button"
             className="link-button admin-login__forgot"
-            onClick={() => setRecovering(true)}
+            onClick={() => setRecovery(({ round }) => ({ open: true, round: round + 1 }))}
           >
             Forgot Password?
           </button>
           <FlashMessage flash={flash} onDismiss={dismiss} />
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Logging In…' : 'Log In'}
-          </Button>
+          <SubmitButton pending={pending} busy="Logging In…">
+            Log In
+          </SubmitButton>
         </form>
         <Link to="/" className="admin-login__back">
           ← Back to the main site
         </Link>
       </div>
       <AdminRecoveryModal
-        open={recovering}
-        initialEmail={email}
-        onClose={() => setRecovering(false)}
+        key={recovery.round}
+        open={recovery.open}
+        initialEmail={form.values.email}
+        onClose={() => setRecovery(({ round }) => ({ open: false, round }))}
       />
     </main>
   );

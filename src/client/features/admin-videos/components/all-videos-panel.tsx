@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
 import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
-import { SEARCH_QUERY_MAX } from '@shared/schemas/admin-videos.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
+import { AdminSearchForm } from '@client/components/admin/admin-search-form.js';
 import { Pager } from '@client/components/admin/pager.js';
-import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useRefreshAfterDelete } from '../api/delete-video.js';
 import { useVideoSearch, VIDEO_SEARCH_PAGE_SIZE } from '../api/video-search.js';
@@ -27,7 +26,6 @@ export function AllVideosPanel() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const page = pageOf(params.get('page'));
-  const [text, setText] = useState(query);
   const search = useVideoSearch(query, page);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const refresh = useRefreshAfterDelete();
@@ -46,9 +44,7 @@ export function AllVideosPanel() {
     setParams(next, { preventScrollReset: true });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = text.trim();
+  const submit = (next: string) => {
     if (next === query && page === 1 && next !== '') void search.refetch();
     else go(next, 1);
   };
@@ -82,20 +78,7 @@ export function AllVideosPanel() {
         </Link>
       }
     >
-      <form role="search" aria-label="Videos" className="admin-toolbar" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="all-videos-query">Search videos by title</label>
-          <input
-            id="all-videos-query"
-            type="search"
-            enterKeyHint="search"
-            maxLength={SEARCH_QUERY_MAX}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <AdminSearchForm label="Search videos by title" onSearch={submit} name="Videos" />
       <p
         ref={resultsRef}
         tabIndex={-1}

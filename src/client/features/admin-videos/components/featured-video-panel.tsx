@@ -7,12 +7,12 @@ import {
   type FeaturedVideoInput,
 } from '@shared/schemas/admin-videos.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { ADMIN_MESSAGE_MS, failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
-import { fieldErrors } from '@client/lib/field-errors.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useFeaturedVideo, useSaveFeaturedVideo } from '../api/featured-video.js';
 import { PrivacyBadge } from './all-videos-row.js';
@@ -53,7 +53,7 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
   // The fields start from what is saved; a background refresh does not overwrite the typing.
   const form = useForm<FeaturedVideoInput>(
     { title: featured.title, link: featured.link },
-    (values) => fieldErrors<keyof FeaturedVideoInput>(featuredVideoBody, values),
+    { schema: featuredVideoBody },
   );
 
   const onValid = (values: FeaturedVideoInput) => {
@@ -62,12 +62,10 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
       { title: values.title.trim(), link: values.link.trim() },
       {
         onSuccess: () => show({ tone: 'success', text: adminUiMessages.featuredUpdated }),
-        onError: (error) =>
-          show({
-            tone: 'error',
-            text: adminUiMessages.featuredUpdateFailed,
-            detail: detailOf(error, adminUiMessages.featuredUpdateFailed),
-          }),
+        onError: (error) => {
+          form.showServerError(error);
+          show(failureFlash(adminUiMessages.featuredUpdateFailed, error));
+        },
       },
     );
   };
@@ -97,9 +95,9 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
       )}
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="featured-form__actions">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
+        <SubmitButton pending={save.isPending} busy="Saving…">
+          Save Changes
+        </SubmitButton>
       </div>
     </form>
   );

@@ -4,8 +4,8 @@ import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js
 import type { Tag } from '@shared/schemas/catalogue.js';
 import { LAYOUT_MAX_ROWS } from '@shared/schemas/tags.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/admin/use-flash.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { ADMIN_MESSAGE_MS, detailOf, useFlash } from '@client/components/ui/use-flash.js';
 import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useLayout, useSaveLayout } from '../api/layout.js';

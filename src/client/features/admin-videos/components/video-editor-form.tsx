@@ -8,23 +8,24 @@ import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
-import { FlashMessage } from '@client/components/admin/flash-message.js';
-import { useFlash, type Flash } from '@client/components/admin/use-flash.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { TextareaField } from '@client/components/ui/textarea-field.js';
+import { failureFlash, useFlash, type Flash } from '@client/components/ui/use-flash.js';
+import { useForm } from '@client/lib/use-form.js';
 import { importVideo } from '../api/editor-import.js';
 import { useSaveVideo } from '../api/editor-save.js';
 import { editorVideoQuery } from '../api/editor-video.js';
 import {
+  EDITOR_RULES,
   EMPTY_VALUES,
   NO_EPISODE,
-  episodeError,
-  missingFields,
   updateBody,
   valuesFromVideo,
   type EditorValues,
-  type RequiredField,
 } from '../utils/editor-form.js';
-import { importFailureFlash, saveFailureFlash } from '../utils/editor-messages.js';
+import { importFailureFlash } from '../utils/editor-messages.js';
 import { startTagChanges, type TagChanges } from '../utils/editor-tag-changes.js';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import { VideoEditorPreview } from './video-editor-preview.js';
@@ -50,12 +51,13 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { flash, show, dismiss } = useFlash();
-  const [values, setValues] = useState<EditorValues>(() =>
-    video ? valuesFromVideo(video) : EMPTY_VALUES,
+  const form = useForm<EditorValues>(
+    () => (video ? valuesFromVideo(video) : EMPTY_VALUES),
+    EDITOR_RULES,
   );
+  const { values } = form;
   const [current, setCurrent] = useState<Video | null>(video);
   const [tags, setTags] = useState<TagChanges>(() => startTagChanges(video?.tags ?? []));
-  const [tried, setTried] = useState(false);
   // What the server holds (or the empty form): edits differ from it until Publish succeeds.
   const [savedValues, setSavedValues] = useState<EditorValues>(values);
   const dirty =
@@ -64,23 +66,8 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
   const guard = useUnsavedChangesGuard(dirty);
   const find = useMutation({ mutationFn: importVideo });
   const save = useSaveVideo();
-  const linkField = useRef<HTMLInputElement>(null);
-  const titleField = useRef<HTMLInputElement>(null);
-  const episodeField = useRef<HTMLInputElement>(null);
-  const descriptionField = useRef<HTMLTextAreaElement>(null);
-  const focus = (field: RequiredField) =>
-    ({ link: linkField, title: titleField, episode: episodeField, description: descriptionField })[
-      field
-    ].current?.focus();
-  const ids = {
-    link: useId(),
-    title: useId(),
-    episode: useId(),
-    episodeHint: useId(),
-    episodeError: useId(),
-    description: useId(),
-    privacy: useId(),
-  };
+  const ids = { episode: useId(), episodeHint: useId(), privacy: useId() };
+  const focus = form.focus;
 
   const state = location.state as EditorLocationState | null;
   const arrivedWith = useRef(state?.flash);
@@ -90,20 +77,13 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
     if (!carried) return;
     arrivedWith.current = undefined;
     show(carried);
-    titleField.current?.focus();
+    focus('title');
     void navigate(location.pathname, { replace: true, state: null });
-  }, [show, navigate, location.pathname, titleField]);
+  }, [show, navigate, location.pathname, focus]);
 
-  const missing = new Set<RequiredField>(tried ? missingFields(values) : []);
   const noEpisode = values.episode === NO_EPISODE;
-  const episodeProblem =
-    tried && !missing.has('episode') ? episodeError(values.episode) : undefined;
+  const { error: episodeProblem, ...episodeInput } = form.bind('episode');
   const busy = find.isPending || save.isPending;
-
-  const set =
-    <K extends keyof EditorValues>(key: K) =>
-    (value: EditorValues[K]) =>
-      setValues((before) => ({ ...before, [key]: value }));
 
   function onFind(event: FormEvent) {
     event.preventDefault();
@@ -132,44 +112,41 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
     });
   }
 
-  function onPublish(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    const empty = missingFields(values);
-    if (empty.length > 0) {
-      show({ tone: 'error', text: validationMessages.videoFillAll });
-      focus(empty[0]!);
-      return;
-    }
-    if (episodeError(values.episode)) {
-      dismiss();
-      focus('episode');
-      return;
-    }
+  function publish(typed: EditorValues) {
     if (!current) {
       show({ tone: 'error', text: t.findFirst });
       focus('link');
       return;
     }
-    if (parseYoutubeId(values.link) !== current.youtube_id) {
+    if (parseYoutubeId(typed.link) !== current.youtube_id) {
       show({ tone: 'error', text: t.linkChanged });
       focus('link');
       return;
     }
     dismiss();
     save.mutate(
-      { body: updateBody(current.id, values), tags },
+      { body: updateBody(current.id, typed), tags },
       {
         onSuccess: (result) => {
-          setSavedValues(values);
+          setSavedValues(typed);
           setCurrent({ ...result.video, tags: result.tags });
           setTags(startTagChanges(result.tags));
           show({ tone: 'success', text: ui.videoUpdated });
         },
-        onError: (error) => show(saveFailureFlash(error)),
+        onError: (error) => {
+          form.showServerError(error);
+          show(failureFlash(ui.videoUpdateFailed, error));
+        },
       },
     );
   }
+
+  // An empty field is the spec's one message; a wrong episode number says so under its field.
+  const refused = (_: unknown, errors: Partial<Record<string, string>>) => {
+    if (Object.values(errors).includes(validationMessages.videoFillAll)) {
+      show({ tone: 'error', text: validationMessages.videoFillAll });
+    } else dismiss();
+  };
 
   const discardState: EditorLocationState = { reset: (state?.reset ?? 0) + 1 };
 
@@ -189,56 +166,43 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
       <div className="editor-layout">
         <AdminPanel title="YouTube Video" className="editor-layout__video">
           <form className="editor-find" noValidate onSubmit={onFind} aria-busy={find.isPending}>
-            <div className="field editor-find__field">
-              <label htmlFor={ids.link}>YouTube link</label>
-              <input
-                ref={linkField}
-                id={ids.link}
-                type="url"
-                inputMode="url"
-                placeholder="https://youtu.be/…"
-                value={values.link}
-                aria-invalid={missing.has('link') || undefined}
-                onChange={(event) => set('link')(event.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={busy}>
-              {find.isPending ? 'Finding…' : 'Find Video'}
-            </Button>
+            <FormField
+              label="YouTube link"
+              fieldClassName="editor-find__field"
+              type="url"
+              inputMode="url"
+              placeholder="https://youtu.be/…"
+              {...form.bind('link')}
+            />
+            <SubmitButton pending={find.isPending} busy="Finding…" disabled={busy}>
+              Find Video
+            </SubmitButton>
           </form>
           <VideoEditorPreview key={current?.id ?? 'none'} video={current} />
         </AdminPanel>
 
         <AdminPanel title="Details" className="editor-layout__details">
-          <form className="form editor-details" noValidate onSubmit={onPublish}>
-            <div className="field">
-              <label htmlFor={ids.title}>Title</label>
-              <input
-                ref={titleField}
-                id={ids.title}
-                value={values.title}
-                maxLength={TITLE_MAX}
-                aria-invalid={missing.has('title') || undefined}
-                onChange={(event) => set('title')(event.target.value)}
-              />
-            </div>
+          <form
+            className="form editor-details"
+            noValidate
+            onSubmit={form.handleSubmit(publish, refused)}
+          >
+            <FormField label="Title" maxLength={TITLE_MAX} {...form.bind('title')} />
             <div className="field editor-details__episode">
               <label htmlFor={ids.episode}>Episode number</label>
               <input
-                ref={episodeField}
+                {...episodeInput}
                 id={ids.episode}
                 inputMode="numeric"
                 // '-1' is how the API says "none" (spec); the box below says it for people.
-                value={noEpisode ? '' : values.episode}
+                value={noEpisode ? '' : episodeInput.value}
                 disabled={noEpisode}
-                aria-invalid={missing.has('episode') || episodeProblem !== undefined || undefined}
                 aria-describedby={
-                  episodeProblem ? `${ids.episodeError} ${ids.episodeHint}` : ids.episodeHint
+                  episodeProblem ? `${ids.episode}-error ${ids.episodeHint}` : ids.episodeHint
                 }
-                onChange={(event) => set('episode')(event.target.value)}
               />
               {episodeProblem && (
-                <p id={ids.episodeError} className="field__error">
+                <p id={`${ids.episode}-error`} className="field__error">
                   {episodeProblem}
                 </p>
               )}
@@ -247,11 +211,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                   type="checkbox"
                   checked={noEpisode}
                   onChange={(event) => {
-                    set('episode')(event.target.checked ? NO_EPISODE : '');
-                    if (!event.target.checked) {
-                      // The field is enabled on the next render; focus it then.
-                      requestAnimationFrame(() => episodeField.current?.focus());
-                    }
+                    form.set('episode', event.target.checked ? NO_EPISODE : '');
+                    // The field is enabled on the next render; focus it then.
+                    if (!event.target.checked) requestAnimationFrame(() => focus('episode'));
                   }}
                 />
                 {t.noEpisodeNumber}
@@ -260,18 +222,12 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                 {t.episodeHint}
               </p>
             </div>
-            <div className="field">
-              <label htmlFor={ids.description}>Description</label>
-              <textarea
-                ref={descriptionField}
-                id={ids.description}
-                rows={6}
-                value={values.description}
-                maxLength={DESCRIPTION_MAX}
-                aria-invalid={missing.has('description') || undefined}
-                onChange={(event) => set('description')(event.target.value)}
-              />
-            </div>
+            <TextareaField
+              label="Description"
+              rows={6}
+              maxLength={DESCRIPTION_MAX}
+              {...form.bind('description')}
+            />
             <fieldset className="editor-privacy">
               <legend>Privacy</legend>
               {(
@@ -284,10 +240,8 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                   <input
                     id={`${ids.privacy}-${label}`}
                     type="radio"
-                    name={ids.privacy}
-                    checked={values.isPublic === isPublic}
                     aria-describedby={`${ids.privacy}-${label}-hint`}
-                    onChange={() => set('isPublic')(isPublic)}
+                    {...form.radio('isPublic', isPublic)}
                   />
                   <label htmlFor={`${ids.privacy}-${label}`}>{label}</label>
                   <span id={`${ids.privacy}-${label}-hint`} className="editor-hint">
@@ -306,9 +260,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
               >
                 Discard
               </Link>
-              <Button type="submit" disabled={busy}>
-                {save.isPending ? 'Publishing…' : 'Publish'}
-              </Button>
+              <SubmitButton pending={save.isPending} busy="Publishing…" disabled={busy}>
+                Publish
+              </SubmitButton>
             </div>
           </form>
         </AdminPanel>

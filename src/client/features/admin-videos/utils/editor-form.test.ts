@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminVideosMessages } from '@shared/messages/admin-videos.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
 import { buildVideo } from '@client/testing/catalogue-builders.js';
-import {
-  EMPTY_VALUES,
-  episodeError,
-  missingFields,
-  updateBody,
-  valuesFromVideo,
-} from './editor-form.js';
+import { EMPTY_VALUES, requireLinkAndEpisode, updateBody, valuesFromVideo } from './editor-form.js';
 
 const filled = {
   link: 'https://youtu.be/dQw4w9WgXcQ',
@@ -18,20 +12,15 @@ const filled = {
 };
 
 describe('the video form rules', () => {
-  it('title, link, episode number and description must not be empty', () => {
-    expect(missingFields(EMPTY_VALUES)).toEqual(['link', 'title', 'episode', 'description']);
-    expect(missingFields({ ...filled, title: '   ' })).toEqual(['title']);
-    // -1 (no episode number) is a filled field.
-    expect(missingFields(filled)).toEqual([]);
-  });
-
-  it('accepts whole numbers and -1 as episode numbers, as the API does', () => {
-    expect(episodeError('12')).toBeUndefined();
-    expect(episodeError(' -1 ')).toBeUndefined();
-    expect(episodeError('0')).toBeUndefined();
-    for (const wrong of ['abc', '1.5', '-2']) {
-      expect(episodeError(wrong)).toBe(adminVideosMessages.episodeNumberInvalid);
-    }
+  it('the link and the episode number must not be empty either (-1 is filled)', () => {
+    const kept = { title: m.videoFillAll };
+    expect(requireLinkAndEpisode(EMPTY_VALUES, kept)).toEqual({
+      title: m.videoFillAll,
+      link: m.videoFillAll,
+      episode: m.videoFillAll,
+    });
+    expect(requireLinkAndEpisode({ ...filled, link: '  ' }, {})).toEqual({ link: m.videoFillAll });
+    expect(requireLinkAndEpisode(filled, {})).toEqual({});
   });
 
   it("sends privacy as '1'/'0' and a missing episode number as '-1'", () => {

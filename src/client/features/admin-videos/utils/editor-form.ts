@@ -1,5 +1,7 @@
-import { episodeNumberField, type UpdateVideoInput } from '@shared/schemas/admin-videos.js';
+import { validationMessages as m } from '@shared/messages/validation.js';
+import { updateVideoBody, type UpdateVideoInput } from '@shared/schemas/admin-videos.js';
 import type { Video } from '@shared/schemas/catalogue.js';
+import type { FieldErrors } from '@client/lib/field-errors.js';
 
 /** The editor's fields as typed. The episode number is text: '-1' means none. */
 export interface EditorValues {
@@ -9,11 +11,6 @@ export interface EditorValues {
   description: string;
   isPublic: boolean;
 }
-
-export type RequiredField = 'link' | 'title' | 'episode' | 'description';
-
-/** In page order, so the first one found is the one to focus. */
-const REQUIRED_FIELDS: readonly RequiredField[] = ['link', 'title', 'episode', 'description'];
 
 export const NO_EPISODE = '-1';
 
@@ -38,15 +35,15 @@ export function valuesFromVideo(video: Video): EditorValues {
   };
 }
 
-/** Video publish: these must not be empty (an episode number of -1 is filled). */
-export function missingFields(values: EditorValues): RequiredField[] {
-  return REQUIRED_FIELDS.filter((field) => values[field].trim() === '');
-}
-
-/** The API's own rule for the episode number, so the form never sends what the server refuses. */
-export function episodeError(episode: string): string | undefined {
-  const result = episodeNumberField.safeParse(episode);
-  return result.success ? undefined : result.error.issues[0]?.message;
+/** Video publish: the link and the episode number must be filled as well (-1 is filled). */
+export function requireLinkAndEpisode(
+  values: EditorValues,
+  errors: FieldErrors<keyof EditorValues>,
+): FieldErrors<keyof EditorValues> {
+  const found = { ...errors };
+  if (values.link.trim() === '') found.link = m.videoFillAll;
+  if (values.episode.trim() === '') found.episode = m.videoFillAll;
+  return found;
 }
 
 /** PUT /api/admin/videos: privacy as '1'/'0' and a missing episode number as '-1'. */
@@ -60,3 +57,17 @@ export function updateBody(id: number, values: EditorValues): UpdateBody {
     public_state: values.isPublic ? '1' : '0',
   };
 }
+
+/**
+ * The editor's checks: the API's own rules for the fields it saves (title, description, episode
+ * number), and the spec's 'fill all' for the link and the episode number. Its 'fill all' marks the
+ * fields and shows once, in the page's message.
+ */
+export const EDITOR_RULES = {
+  schema: updateVideoBody,
+  // The id is the video's, not the typing's: the API checks it.
+  body: (values: EditorValues) => updateBody(0, values),
+  rename: { episode_number: 'episode' },
+  refine: requireLinkAndEpisode,
+  formTexts: [m.videoFillAll],
+} as const;

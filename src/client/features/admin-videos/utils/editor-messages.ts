@@ -1,6 +1,6 @@
 import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
-import { detailOf, type Flash } from '@client/components/admin/use-flash.js';
+import { failureFlash, type Flash } from '@client/components/ui/use-flash.js';
 import { ApiError } from '@client/lib/api-client.js';
 
 /**
@@ -12,18 +12,5 @@ export function importFailureFlash(error: unknown): Flash {
   const status = error instanceof ApiError ? error.status : 0;
   if (status === 401) return { tone: 'error', text: apiMessages.youtubeSignIn };
   if (status === 409) return { tone: 'error', text: ui.videoAlreadyImported };
-  return {
-    tone: 'error',
-    text: ui.videoImportFailed,
-    detail: detailOf(error, ui.videoImportFailed),
-  };
-}
-
-/** Video edit. */
-export function saveFailureFlash(error: unknown): Flash {
-  return {
-    tone: 'error',
-    text: ui.videoUpdateFailed,
-    detail: detailOf(error, ui.videoUpdateFailed),
-  };
+  return failureFlash(ui.videoImportFailed, error);
 }

@@ -40,6 +40,7 @@ export function ArtistSearchPanel() {
         </label>
         <input
           id="artist-name"
+          className="text-input"
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}

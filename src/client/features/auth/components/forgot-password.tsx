@@ -1,77 +1,65 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { RecoveryForm, type RecoveryLook } from '@client/components/recovery/recovery-form.js';
+import type { FormStep } from '@client/components/recovery/recovery-steps.js';
+import { useRecoveryFlow } from '@client/components/recovery/use-recovery-flow.js';
+import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
-import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
-import { RecoveryCodeStep } from './recovery-code-step.js';
-import { RecoveryEmailStep } from './recovery-email-step.js';
-import { RecoveryPasswordStep } from './recovery-password-step.js';
+import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 
-/** The spec's four steps of the public password recovery. */
-export type RecoveryStep = 'EnterEmail' | 'EnterRecoveryCode' | 'EnterNewPassword' | 'Complete';
+const LOOK: RecoveryLook = {
+  busy: { EnterEmail: 'Sending…', EnterRecoveryCode: 'Checking…', EnterNewPassword: 'Saving…' },
+  emailAutoComplete: 'email',
+  className: 'form auth-form',
+  skipClassName: 'link-button auth-form__aside',
+  messageAt: 'top',
+};
 
-interface Progress {
-  step: RecoveryStep;
-  email: string;
-  /** False when the code step was reached by skipping: the email still has to be asked for. */
-  emailKnown: boolean;
-  recoveryCode: string;
-  notice: string | null;
-}
+const STEP_TEXTS: Record<FormStep, string> = {
+  EnterEmail: t.recoveryEnterEmail,
+  EnterRecoveryCode: t.recoveryEnterCode,
+  EnterNewPassword: t.recoveryEnterPassword,
+};
 
+/** The public password recovery, in the auth modal: each field says what is wrong with it. */
 export function ForgotPassword() {
-  const [progress, setProgress] = useState<Progress>({
-    step: 'EnterEmail',
-    email: '',
-    emailKnown: false,
-    recoveryCode: '',
-    notice: null,
-  });
-  const go = (next: Partial<Progress>) => setProgress((current) => ({ ...current, ...next }));
+  const flow = useRecoveryFlow({ report: 'each' });
+  const { step, notice } = flow;
 
   return (
     <div className="auth-recovery">
-      {progress.step === 'EnterEmail' && (
-        <RecoveryEmailStep
-          onSent={(email, notice) =>
-            go({ step: 'EnterRecoveryCode', email, emailKnown: true, notice })
-          }
-          onHaveCode={(email) =>
-            go({ step: 'EnterRecoveryCode', email, emailKnown: false, notice: null })
-          }
-        />
-      )}
-      {progress.step === 'EnterRecoveryCode' && (
-        <RecoveryCodeStep
-          email={progress.email}
-          askEmail={!progress.emailKnown}
-          notice={progress.notice}
-          onValid={(email, recoveryCode) => go({ step: 'EnterNewPassword', email, recoveryCode })}
-        />
-      )}
-      {progress.step === 'EnterNewPassword' && (
-        <RecoveryPasswordStep
-          email={progress.email}
-          recoveryCode={progress.recoveryCode}
-          onReset={() => go({ step: 'Complete' })}
-        />
-      )}
-      {progress.step === 'Complete' ? (
+      {step === 'Complete' ? (
         <RecoveryComplete />
       ) : (
-        <button
-          type="button"
-          className="link-button auth-recovery__back"
-          onClick={() => setAuthView('signIn')}
-        >
-          Back to Sign In
-        </button>
+        <>
+          <RecoveryForm
+            flow={flow}
+            look={LOOK}
+            intro={
+              <>
+                <p className="auth-form__intro">{STEP_TEXTS[step]}</p>
+                {step === 'EnterRecoveryCode' && notice && !flow.message && (
+                  <StatusMessage tone="success">{notice}</StatusMessage>
+                )}
+              </>
+            }
+          />
+          <button
+            type="button"
+            className="link-button auth-recovery__back"
+            onClick={() => setAuthView('signIn')}
+          >
+            Back to Sign In
+          </button>
+        </>
       )}
     </div>
   );
 }
 
 function RecoveryComplete() {
-  const buttonRef = useFocusOnMount<HTMLButtonElement>();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useFocusOnShow(() => buttonRef.current?.focus());
   return (
     <div className="form auth-form">
       <p className="auth-form__intro" role="status">

@@ -1,46 +1,30 @@
 import { loginBody } from '@shared/schemas/auth.js';
-import { Button } from '@client/components/ui/button.js';
+import { SubmitButton } from '@client/components/ui/submit-button.js';
+import { FormField } from '@client/components/ui/form-field.js';
+import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
-import { useLogin } from '../api/login.js';
-import { fieldErrors } from '@client/lib/field-errors.js';
-import { useFocusOnMount } from '../lib/use-focus-on-mount.js';
+import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 import { useForm } from '@client/lib/use-form.js';
-import { FormField } from '@client/components/ui/form-field.js';
-
-const validate = (values: { email: string; password: string }) =>
-  fieldErrors<'email' | 'password'>(loginBody, values);
+import { useLogin } from '../api/login.js';
 
 /** Email and password; the literal names 'user' and 'admin' pass as emails. */
 export function SignInForm() {
   const login = useLogin();
-  const form = useForm({ email: '', password: '' }, validate);
-  const emailRef = useFocusOnMount<HTMLInputElement>();
+  const form = useForm({ email: '', password: '' }, { schema: loginBody });
+  useFocusOnShow(() => form.focus('email'));
+  const signIn = (values: typeof form.values) =>
+    login.mutate(values, { onError: form.showServerError });
 
   return (
-    <form
-      className="form auth-form"
-      noValidate
-      onSubmit={form.handleSubmit((v) => login.mutate(v))}
-    >
+    <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signIn)}>
       {login.error && (
         <StatusMessage tone="error" onDismiss={login.reset}>
           {login.error.message}
         </StatusMessage>
       )}
-      <FormField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        {...form.bind('email')}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.bind('password')}
-      />
+      <FormField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
+      <PasswordField label="Password" current {...form.bind('password')} />
       <button
         type="button"
         className="link-button auth-form__aside"
@@ -48,9 +32,9 @@ export function SignInForm() {
       >
         Forgot Password?
       </button>
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? 'Signing In…' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={login.isPending} busy="Signing In…">
+        Sign In
+      </SubmitButton>
       <p className="auth-form__switch">
         Don&apos;t have an account?{' '}
         <button type="button" className="link-button" onClick={() => setAuthView('signUp')}>

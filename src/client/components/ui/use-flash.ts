@@ -47,3 +47,8 @@ export function detailOf(error: unknown, text: string): string | undefined {
   const message = error instanceof Error ? error.message : '';
   return message && message !== text ? message : undefined;
 }
+
+/** A failed call's message: the spec's text, and the server's reason when it says more. */
+export function failureFlash(text: string, error: unknown): Flash {
+  return { tone: 'error', text, detail: detailOf(error, text) };
+}

@@ -1,4 +1,4 @@
-import { StatusMessage } from '../ui/status-message.js';
+import { StatusMessage } from './status-message.js';
 import type { Flash } from './use-flash.js';
 
 /** A flash from useFlash: the spec's text, then the server's reason when it gives one. */

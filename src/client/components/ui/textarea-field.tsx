@@ -1,0 +1,17 @@
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame.js';
+
+interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** FormField for several lines of text. */
+export function TextareaField({ label, error, id, ref, ...textarea }: TextareaFieldProps) {
+  return (
+    <FieldFrame label={label} id={id} error={error}>
+      {(aria) => <textarea ref={ref} {...aria} {...textarea} />}
+    </FieldFrame>
+  );
+}

@@ -13,3 +13,16 @@ export function ArtistCard({ artist }: { artist: Pick<Artist, 'id' | 'name' | 'i
     </Link>
   );
 }
+
+/** Artists as a grid of cards (the artists page, its search, the site search). */
+export function ArtistGrid({ artists }: { artists: readonly Artist[] }) {
+  return (
+    <ul className="artist-grid">
+      {artists.map((artist) => (
+        <li key={artist.id}>
+          <ArtistCard artist={artist} />
+        </li>
+      ))}
+    </ul>
+  );
+}

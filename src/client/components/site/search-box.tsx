@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
 
 /**
  * The site search (the navigation's, and the not-found page's): an empty submit does nothing,
@@ -23,7 +24,7 @@ export function SearchBox({
     event.preventDefault();
     const trimmed = term.trim();
     if (!trimmed) return;
-    void navigate(`/search/${encodeURIComponent(trimmed)}`);
+    void navigate(pageLink.search(trimmed));
     onSearched?.();
   };
   return (
@@ -31,7 +32,7 @@ export function SearchBox({
       role="search"
       aria-label={label}
       className="search-box"
-      action="/search"
+      action={SEARCH_FORM_PATH}
       method="get"
       onSubmit={submit}
     >

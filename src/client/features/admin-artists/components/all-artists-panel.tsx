@@ -14,6 +14,7 @@ import { ARTISTS_PAGE_SIZE, deleteArtist, useArtistList } from '../api/admin-art
 import { useLogError } from '../lib/use-log-error.js';
 import { ArtistsTable } from './artists-table.js';
 import '@client/components/ui/button.css';
+import { adminLink } from '@shared/page-paths.js';
 
 const pageOf = (value: string | null) => {
   const page = Number(value);
@@ -61,7 +62,7 @@ export function AllArtistsPanel() {
     <AdminPanel
       title="All Artists"
       actions={
-        <Link className="btn btn--secondary" to="/admin/newArtist">
+        <Link className="btn btn--secondary" to={adminLink.newArtist}>
           Add Artist
         </Link>
       }
@@ -75,7 +76,7 @@ export function AllArtistsPanel() {
       {list.isPending ? (
         <LoadingView />
       ) : list.isError ? (
-        <p className="artists-error" role="alert">
+        <p className="admin-error" role="alert">
           {ui.listLoadFailed}
         </p>
       ) : list.data.artists.length === 0 ? (

@@ -21,6 +21,7 @@ import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useCreateArtist, useUpdateArtist, type ArtistPayload } from '../api/admin-artists.js';
 import '@client/components/ui/button.css';
+import { adminLink } from '@shared/page-paths.js';
 
 interface Values {
   img_path: string;
@@ -152,7 +153,7 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
             type="button"
             className="btn btn--secondary"
             // Spec: Discard goes to /admin/newArtist and starts over (the page keys the form by location).
-            onClick={() => void navigate('/admin/newArtist')}
+            onClick={() => void navigate(adminLink.newArtist)}
           >
             Discard
           </button>

@@ -15,6 +15,7 @@ import { confirmationRule } from '@client/lib/confirmation-rule.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useCreateAdmin } from '../api/create-admin.js';
 import './people.css';
+import { adminLink } from '@shared/page-paths.js';
 
 const EMPTY = { name: '', email: '', password: '', confirmPassword: '' };
 type Values = typeof EMPTY;
@@ -73,7 +74,7 @@ export function NewAdminPage() {
     <AdminPage
       title="New Administrator"
       actions={
-        <Link to="/admin/userDashboard" className="btn btn--secondary">
+        <Link to={adminLink.userDashboard} className="btn btn--secondary">
           Back to Users
         </Link>
       }

@@ -17,6 +17,7 @@ import { useSiteConfig } from '@client/lib/site-config.js';
 import { useForm } from '@client/lib/use-form.js';
 import { AdminRecoveryModal } from './admin-recovery-modal.js';
 import './admin-login.css';
+import { adminLink, pageLink } from '@shared/page-paths.js';
 
 /** The login's rules, in the back-office's words: every field filled, then the email's format. */
 const LOGIN_RULES = {
@@ -46,7 +47,7 @@ export function AdminLoginPage() {
   // Each opening of the recovery popups starts afresh.
   const [recovery, setRecovery] = useState({ open: false, round: 0 });
 
-  if (session?.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (session?.isAdmin) return <Navigate to={adminLink.dashboard} replace />;
 
   const logIn = async ({ email, password }: LoginBody) => {
     dismiss();
@@ -62,7 +63,7 @@ export function AdminLoginPage() {
       }
       setSession(opened);
       queryClient.clear();
-      await navigate('/admin/dashboard', { replace: true });
+      await navigate(adminLink.dashboard, { replace: true });
     } catch (error) {
       form.showServerError(error);
       show(failureFlash(t.loginFailed, error));
@@ -104,7 +105,7 @@ export function AdminLoginPage() {
             Log In
           </SubmitButton>
         </form>
-        <Link to="/" className="admin-login__back">
+        <Link to={pageLink.home} className="admin-login__back">
           ← Back to the main site
         </Link>
       </div>

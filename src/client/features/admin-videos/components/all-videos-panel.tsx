@@ -12,6 +12,7 @@ import { useVideoSearch, VIDEO_SEARCH_PAGE_SIZE } from '../api/video-search.js';
 import { AllVideosDeleteDialog } from './all-videos-delete-dialog.js';
 import { AllVideosRow } from './all-videos-row.js';
 import './all-videos.css';
+import { adminLink } from '@shared/page-paths.js';
 
 const pageOf = (value: string | null) => {
   const page = Number(value);
@@ -73,7 +74,7 @@ export function AllVideosPanel() {
       title="All Videos"
       className="all-videos"
       actions={
-        <Link className="btn btn--primary" to="/admin/newVideo">
+        <Link className="btn btn--primary" to={adminLink.newVideo}>
           New Video
         </Link>
       }
@@ -89,7 +90,7 @@ export function AllVideosPanel() {
         {summary}
       </p>
       {search.isError && (
-        <p className="videos-page__error" role="alert">
+        <p className="admin-error" role="alert">
           {ui.searchFailed}
         </p>
       )}

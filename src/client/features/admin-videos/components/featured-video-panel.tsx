@@ -30,7 +30,7 @@ export function FeaturedVideoPanel() {
   else if (featured.isError)
     body = (
       <div className="videos-page__error-block">
-        <p className="videos-page__error" role="alert">
+        <p className="admin-error" role="alert">
           {ui.featuredLoadFailed}
         </p>
         <Button variant="secondary" onClick={() => void featured.refetch()}>

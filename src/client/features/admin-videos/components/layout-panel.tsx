@@ -66,7 +66,7 @@ export function LayoutPanel() {
   if (layout.isPending) body = <LoadingView label="Loading the layout…" />;
   else if (layout.isError)
     body = (
-      <p className="videos-page__error" role="alert">
+      <p className="admin-error" role="alert">
         {ui.layoutLoadFailed}
       </p>
     );

@@ -31,6 +31,7 @@ import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import { VideoEditorPreview } from './video-editor-preview.js';
 import { VideoEditorTags } from './video-editor-tags.js';
 import './video-editor.css';
+import { adminLink, pageLink } from '@shared/page-paths.js';
 
 /** What the editor's URL may carry: a Discard counter (to start over) or a message to show. */
 export interface EditorLocationState {
@@ -106,7 +107,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
         void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin-editor' });
         const next: EditorLocationState = { flash: { tone: 'success', text: ui.videoImported } };
         guard.allowLeaving();
-        void navigate(`/admin/editVideo/${found.id}`, { replace: true, state: next });
+        void navigate(adminLink.editVideo(found.id), { replace: true, state: next });
       },
       onError: (error) => show(importFailureFlash(error)),
     });
@@ -155,7 +156,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
       title={video ? t.editTitle : t.newTitle}
       actions={
         current?.public_state && (
-          <Link className="btn btn--secondary" to={`/videos/${current.id}`}>
+          <Link className="btn btn--secondary" to={pageLink.video(current.id)}>
             View on site
           </Link>
         )
@@ -254,7 +255,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
             <div className="editor-actions">
               <Link
                 className="btn btn--secondary"
-                to="/admin/newVideo"
+                to={adminLink.newVideo}
                 state={discardState}
                 onClick={guard.allowLeaving}
               >

@@ -5,7 +5,7 @@ import { ARTIST_SEARCH_MIN_LENGTH } from '@shared/validation.js';
 import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useArtistSearch, type ArtistSearch } from '../api/search-artists.js';
-import { ArtistGrid } from './artist-grid.js';
+import { ArtistGrid } from '@client/components/catalogue/artist-card.js';
 import { LetterBar } from './letter-bar.js';
 
 /** The search lives in the address (?name= or ?letter=), so Back from an artist keeps the results. */

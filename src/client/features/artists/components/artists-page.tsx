@@ -2,7 +2,7 @@ import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { useRequireSignIn } from '@client/lib/auth-modal.js';
 import { useFeaturedArtists } from '../api/get-featured-artists.js';
-import { ArtistGrid } from './artist-grid.js';
+import { ArtistGrid } from '@client/components/catalogue/artist-card.js';
 import { ArtistSearchPanel } from './artist-search.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { SignInPrompt } from './sign-in-prompt.js';

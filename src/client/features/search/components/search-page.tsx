@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ArtistCard } from '@client/components/catalogue/artist-card.js';
+import { ArtistGrid } from '@client/components/catalogue/artist-card.js';
 import { VideoGrid } from '@client/components/catalogue/video-card.js';
 import { LoadMore } from '@client/components/ui/load-more.js';
 import { QueryView } from '@client/components/ui/page-states.js';
@@ -46,13 +46,7 @@ function SearchResults({ results }: { results: ReturnType<typeof useSearch> }) {
         {first.artists.length === 0 ? (
           <p className="search-page__empty">{t.searchNoArtists}</p>
         ) : (
-          <ul className="artist-grid">
-            {first.artists.map((artist) => (
-              <li key={artist.id}>
-                <ArtistCard artist={artist} />
-              </li>
-            ))}
-          </ul>
+          <ArtistGrid artists={first.artists} />
         )}
       </section>
       <section aria-labelledby="search-videos">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './catalogue.css';
 
 export const DEFAULT_LOGO = '/default-logo.svg';
 
@@ -12,18 +13,21 @@ export function ArtistImage({
   size = 160,
   className,
   eager = false,
+  round = true,
 }: {
   src: string;
   alt: string;
   size?: number;
   className?: string;
   eager?: boolean;
+  /** A portrait in a circle (most places), or in the page's rounded square (the artist page). */
+  round?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const shown = !src || failed === src ? DEFAULT_LOGO : src;
   return (
     <img
-      className={className}
+      className={`artist-image${round ? ' artist-image--round' : ''}${className ? ` ${className}` : ''}`}
       src={shown}
       alt={alt}
       width={size}

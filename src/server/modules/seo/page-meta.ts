@@ -112,29 +112,59 @@ async function findVideo(db: Database, id: number): Promise<Video | null> {
   return row?.isPublic ? toVideo(row, []) : null;
 }
 
+/**
+ * A page about one thing (a video, an artist, a category): its name titles the page and its
+ * preview, with the thing's picture where it has one.
+ */
+function subjectMeta(
+  site: Site,
+  subject: {
+    name: string;
+    description: string;
+    path: string;
+    type: NonNullable<PageMeta['preview']>['type'];
+    image?: string | null;
+  },
+): PageMeta & { url: string; preview: NonNullable<PageMeta['preview']> } {
+  return {
+    title: titled(site, subject.name),
+    description: subject.description,
+    url: absoluteUrl(site, subject.path),
+    preview: {
+      type: subject.type,
+      title: subject.name,
+      siteName: site.brand,
+      ...(subject.image ? { image: absoluteUrl(site, subject.image) } : {}),
+    },
+  };
+}
+
 function videoMeta(site: Site, video: Video | null): PageMeta | null {
   if (!video) return null;
-  const url = absoluteUrl(site, pageLink.video(video.id));
-  const image = absoluteUrl(site, video.thumbnail);
   const embed = youtubeEmbedUrl(video.youtube_id);
   const description =
     previewText(video.description) ||
     fillSeoText(seoMessages.videoDescription, { name: video.title, brand: site.brand });
-  return {
-    title: titled(site, video.title),
+  const meta = subjectMeta(site, {
+    name: video.title,
     description,
-    url,
-    preview: { type: 'video.other', title: video.title, siteName: site.brand, image, video: embed },
+    path: pageLink.video(video.id),
+    type: 'video.other',
+    image: video.thumbnail,
+  });
+  return {
+    ...meta,
+    preview: { ...meta.preview, video: embed },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'VideoObject',
       name: video.title,
       description,
-      thumbnailUrl: [image],
+      thumbnailUrl: [absoluteUrl(site, video.thumbnail)],
       uploadDate: video.published_at,
       embedUrl: embed,
       contentUrl: video.youtube_url,
-      url,
+      url: meta.url,
     },
   };
 }
@@ -142,20 +172,15 @@ function videoMeta(site: Site, video: Video | null): PageMeta | null {
 async function artistMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
   const artist = await findArtistById(db, id);
   if (!artist) return null;
-  const description =
-    previewText(artist.description) ||
-    fillSeoText(seoMessages.artistDescription, { name: artist.name, brand: site.brand });
-  return {
-    title: titled(site, artist.name),
-    description,
-    url: absoluteUrl(site, pageLink.artist(artist.id)),
-    preview: {
-      type: 'profile',
-      title: artist.name,
-      siteName: site.brand,
-      ...(artist.imageUrl ? { image: absoluteUrl(site, artist.imageUrl) } : {}),
-    },
-  };
+  return subjectMeta(site, {
+    name: artist.name,
+    description:
+      previewText(artist.description) ||
+      fillSeoText(seoMessages.artistDescription, { name: artist.name, brand: site.brand }),
+    path: pageLink.artist(artist.id),
+    type: 'profile',
+    image: artist.imageUrl,
+  });
 }
 
 async function categoryMeta(db: Database, site: Site, id: number): Promise<PageMeta | null> {
@@ -168,19 +193,14 @@ async function categoryMeta(db: Database, site: Site, id: number): Promise<PageM
     limit: 1,
     offset: 0,
   });
-  const newest = rows[0] ? toVideo(rows[0], []) : null;
-  return {
-    title: titled(site, tag.name),
+  return subjectMeta(site, {
+    name: tag.name,
     description: fillSeoText(seoMessages.categoryDescription, {
       name: tag.name,
       brand: site.brand,
     }),
-    url: absoluteUrl(site, pageLink.category(tag.id)),
-    preview: {
-      type: 'website',
-      title: tag.name,
-      siteName: site.brand,
-      ...(newest ? { image: absoluteUrl(site, newest.thumbnail) } : {}),
-    },
-  };
+    path: pageLink.category(tag.id),
+    type: 'website',
+    image: rows[0] ? toVideo(rows[0], []).thumbnail : null,
+  });
 }

@@ -90,18 +90,23 @@ export function usePointerReorder(
       place(original);
       announce(`Move cancelled. ${positionText(original, id)}.`);
     };
+    // Escape is caught before anything else on the page sees it (capture).
+    const listeners = [
+      ['pointermove', onMove, false],
+      ['pointerup', onUp, false],
+      ['pointercancel', onCancel, false],
+      ['keydown', onKey, true],
+    ] as const;
     function stop() {
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onCancel);
-      window.removeEventListener('keydown', onKey, true);
+      for (const [type, listener, capture] of listeners) {
+        window.removeEventListener(type, listener as EventListener, capture);
+      }
       stopCurrent.current = null;
       setDraggingId(null);
     }
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    window.addEventListener('keydown', onKey, true);
+    for (const [type, listener, capture] of listeners) {
+      window.addEventListener(type, listener as EventListener, capture);
+    }
     stopCurrent.current = stop;
     setDraggingId(id);
   };

@@ -45,6 +45,7 @@ function ArtistDetails({ artist, videos, tagid, routeId }: ArtistDetail & { rout
       <header className="artist-page__header">
         <ArtistImage
           className="artist-page__image"
+          round={false}
           src={artist.image}
           alt={artist.name}
           size={240}

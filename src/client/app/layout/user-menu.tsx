@@ -59,6 +59,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           <li role="none">
             <Link
               role="menuitem"
+              className="menu-row"
               to={pageLink.account}
               onClick={() => {
                 setOpen(false);
@@ -69,7 +70,12 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
             </Link>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => void signOut()}>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-row"
+              onClick={() => void signOut()}
+            >
               Sign Out
             </button>
           </li>

@@ -8,9 +8,13 @@ import { useAutotag, useImportChannel } from '../api/dashboard.js';
 import '@client/components/ui/button.css';
 import { adminLink } from '@shared/page-paths.js';
 
+/** What each long-running action says at rest, and while it runs. */
+const IMPORT = { idle: 'Import Videos', busy: 'Importing Videos…' };
+const TAGS = { idle: 'Update Tags', busy: 'Updating Tags…' };
+
 /** Import Videos, Update Tags, and links to the three "new" screens. */
 export function QuickActions({ onResult }: { onResult: (flash: Flash) => void }) {
-  const importVideos = useImportChannel();
+  const imports = useImportChannel();
   const autotag = useAutotag();
   const importButton = useRef<HTMLButtonElement>(null);
   const tagsButton = useRef<HTMLButtonElement>(null);
@@ -20,7 +24,7 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
     requestAnimationFrame(() => button?.focus());
 
   const runImport = () =>
-    importVideos.mutate(undefined, {
+    imports.mutate(undefined, {
       onSuccess: ({ added, skipped }) =>
         onResult({
           tone: 'success',
@@ -52,20 +56,8 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
   return (
     <AdminPanel title="Quick Actions">
       <div className="dashboard-actions">
-        <ActionButton
-          ref={importButton}
-          onClick={runImport}
-          pending={importVideos.isPending}
-          label="Import Videos"
-          busyLabel="Importing Videos…"
-        />
-        <ActionButton
-          ref={tagsButton}
-          onClick={runAutotag}
-          pending={autotag.isPending}
-          label="Update Tags"
-          busyLabel="Updating Tags…"
-        />
+        <ActionButton ref={importButton} run={runImport} busy={imports.isPending} labels={IMPORT} />
+        <ActionButton ref={tagsButton} run={runAutotag} busy={autotag.isPending} labels={TAGS} />
         <Link className="btn btn--secondary" to={adminLink.newVideo}>
           Add Video
         </Link>
@@ -78,7 +70,7 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
       </div>
       {/* Screen readers hear that a long import is under way, not only the button's new name. */}
       <p className="visually-hidden" role="status">
-        {importVideos.isPending ? 'Importing videos from YouTube…' : ''}
+        {imports.isPending ? 'Importing videos from YouTube…' : ''}
         {autotag.isPending ? 'Updating tags…' : ''}
       </p>
     </AdminPanel>
@@ -91,28 +83,26 @@ export function QuickActions({ onResult }: { onResult: (flash: Flash) => void })
  */
 function ActionButton({
   ref,
-  onClick,
-  pending,
-  label,
-  busyLabel,
+  run,
+  busy,
+  labels,
 }: {
   ref: Ref<HTMLButtonElement>;
-  onClick: () => void;
-  pending: boolean;
-  label: string;
-  busyLabel: string;
+  run: () => void;
+  busy: boolean;
+  labels: { idle: string; busy: string };
 }) {
   return (
     <button
       type="button"
       className="btn btn--primary"
       ref={ref}
-      onClick={onClick}
-      disabled={pending}
-      aria-busy={pending || undefined}
+      onClick={run}
+      disabled={busy}
+      aria-busy={busy || undefined}
     >
-      {pending && <span className="dashboard-actions__spinner" aria-hidden="true" />}
-      {pending ? busyLabel : label}
+      {busy && <span className="dashboard-actions__spinner" aria-hidden="true" />}
+      {busy ? labels.busy : labels.idle}
     </button>
   );
 }

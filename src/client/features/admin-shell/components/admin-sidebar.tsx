@@ -116,7 +116,7 @@ export function AdminSidebar({
               <li key={section.to}>
                 <Link
                   to={section.to}
-                  className={`admin-sidebar__link ${current ? 'is-current' : ''}`.trim()}
+                  className={`menu-row admin-sidebar__link ${current ? 'is-current' : ''}`.trim()}
                   aria-current={current ? 'page' : undefined}
                   title={open ? undefined : section.label}
                 >
@@ -129,7 +129,7 @@ export function AdminSidebar({
           <li>
             <Link
               to={pageLink.home}
-              className="admin-sidebar__link"
+              className="menu-row admin-sidebar__link"
               title={open ? undefined : 'Main Site'}
             >
               {icon('M3 11l9-8 9 8M5 10v10h14V10')}
@@ -141,7 +141,7 @@ export function AdminSidebar({
       <div className="admin-sidebar__bottom">
         <Link
           to={adminLink.ownAccount}
-          className={`admin-sidebar__link ${pathname === adminLink.ownAccount ? 'is-current' : ''}`}
+          className={`menu-row admin-sidebar__link ${pathname === adminLink.ownAccount ? 'is-current' : ''}`}
           aria-current={pathname === adminLink.ownAccount ? 'page' : undefined}
           title={open ? undefined : firstName || 'My account'}
         >
@@ -150,7 +150,7 @@ export function AdminSidebar({
         </Link>
         <button
           type="button"
-          className="admin-sidebar__link"
+          className="menu-row admin-sidebar__link"
           aria-pressed={dark}
           onClick={toggleDarkMode}
           title={open ? undefined : 'Dark mode'}
@@ -160,7 +160,7 @@ export function AdminSidebar({
         </button>
         <button
           type="button"
-          className="admin-sidebar__link"
+          className="menu-row admin-sidebar__link"
           onClick={logOut}
           title={open ? undefined : 'Log Out'}
         >

@@ -105,10 +105,27 @@ async function medianRun(
   browser: Awaited<ReturnType<typeof launchChromium>>,
 ) {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await runLighthouse(url, preset, browser));
+  for (let i = 0; i < RUNS; i += 1) runs.push(await runOnceMore(url, preset, browser));
   // The run with the median score, so its metrics belong together.
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)]!;
+}
+
+/**
+ * A run, and one more when Lighthouse itself fails to record the page (NO_NAVSTART, a trace it
+ * could not read: it ended a full run's embedded phase once); a second failure ends the phase.
+ */
+async function runOnceMore(
+  url: string,
+  preset: Preset,
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+): Promise<LighthouseFigures> {
+  try {
+    return await runLighthouse(url, preset, browser);
+  } catch (error) {
+    console.log(`  lighthouse failed once, running again: ${String(error)}`);
+    return runLighthouse(url, preset, browser);
+  }
 }
 
 function lighthouseFigures(page: Page, preset: Preset, result: LighthouseFigures): BenchFigure[] {

@@ -30,10 +30,24 @@ export function prepareIndexTemplate(html: string): IndexTemplate {
     .replace(/[ \t]*<meta\s+name="description"[^>]*>[ \t]*\r?\n?/i, '');
   const [before, after] = splitOnce(template, HEAD_MARKER);
   const [beforeRoot, afterRoot] = splitOnce(after, ROOT_ELEMENT);
+  // A page that arrives drawn needs the app's scripts to take it over, not to show it.
+  const [drawnBefore, drawnBeforeRoot] = [before, beforeRoot].map(scriptsAtLowPriority);
   return (head, page) =>
     page && afterRoot
-      ? `${before}${head}${beforeRoot}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
+      ? `${drawnBefore}${head}${drawnBeforeRoot}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
       : `${before}${head}${after}`;
+}
+
+/**
+ * The app's module script and its preloads fetched at low priority: on a slow connection the
+ * page's stylesheets and pictures come first, and the browser does not count the scripts among
+ * what the first paint waits for.
+ */
+function scriptsAtLowPriority(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
 }
 
 function splitOnce(text: string, marker: string): [string, string] {

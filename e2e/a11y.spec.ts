@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { openAsAdmin } from './admin.js';
 import { ADMIN_SCREENS, adminScreenPath } from './admin-pages.js';
 import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';

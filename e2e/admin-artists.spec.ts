@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, waitForTheApp } from './fixtures.js';
 import { adminCall, adminSession, openAsAdmin } from './admin.js';
 import { signInFreshUser } from './pages.js';
 
@@ -95,7 +96,7 @@ test.describe('admin artists', () => {
       expect(href).toBe(`/admin/editArtist/${id}`);
 
       // A fan sees it in the public Featured list.
-      const fan = await browser.newPage();
+      const fan = waitForTheApp(await browser.newPage());
       try {
         await signInFreshUser(fan);
         await fan.goto('/artists');
@@ -122,7 +123,7 @@ test.describe('admin artists', () => {
       await expect(page.getByRole('status')).toContainText('Artist Successfully edited');
       await expect(field(page, 'Artist Name')).toHaveValue(renamed);
 
-      const fan2 = await browser.newPage();
+      const fan2 = waitForTheApp(await browser.newPage());
       try {
         await signInFreshUser(fan2);
         await fan2.goto(`/artists/${id}`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { adminCall, E2E_ADMIN, openAsAdmin } from './admin.js';
 
 test.describe('audit log', () => {

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { adminCall, openAsAdmin } from './admin.js';
 import { channelUploads, setYoutubeMode } from './youtube.js';
 

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { adminCall, adminSession, E2E_ADMIN, openAsAdmin, type AdminSession } from './admin.js';
 import { registerFan } from './fans.js';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { adminCall, adminSession, E2E_ADMIN, openAsAdmin } from './admin.js';
 import { registerFan } from './fans.js';
 import { waitForRecoveryCode } from './mailbox.js';

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test, waitForTheApp } from './fixtures.js';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { publicSiteMessages } from '@shared/messages/public-site.js';
@@ -59,7 +60,7 @@ async function removeImported(request: APIRequestContext, index: 0 | 1 | 2): Pro
 /** A page of a signed-out visitor, to see what the public sees. */
 async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  return context.newPage();
+  return waitForTheApp(await context.newPage());
 }
 
 test.describe('Video editor: import', () => {

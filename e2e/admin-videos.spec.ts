@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
 import { publicSiteMessages } from '@shared/messages/public-site.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
 async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 
 interface HomeData {

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { openAsAdmin } from './admin.js';
 import { ADMIN_SCREENS, adminScreenPath } from './admin-pages.js';
 import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';

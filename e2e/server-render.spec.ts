@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { pickCatalogueIds, signInFreshUser, watchConsole } from './pages.js';
 
 test.describe('without JavaScript', () => {

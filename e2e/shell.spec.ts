@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { pickCatalogueIds } from './pages.js';
 
 /** Records the theme at the first moment the body exists and at DOMContentLoaded. */

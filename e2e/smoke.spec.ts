@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { watchConsole } from './pages.js';
 
 test('the home page shows the featured video and the demo layout rows from the API', async ({

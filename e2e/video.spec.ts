@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { registerFan, startSignedIn } from './fans.js';
 
 // The tests never reach YouTube: the player frame gets an empty page instead.

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AppReady } from './app/app-ready.js';
 import { createAppRouter, createHydratingRouter } from './app/browser-router.js';
 import { queryClient } from './lib/query-client.js';
 import { adoptPageState, readPageState, refetchForViewer } from './lib/page-state.js';
@@ -20,7 +21,9 @@ if (state) {
     root,
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppReady>
+          <RouterProvider router={router} />
+        </AppReady>
       </QueryClientProvider>
     </StrictMode>,
   );
@@ -29,7 +32,9 @@ if (state) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <AppReady>
+          <RouterProvider router={createAppRouter()} />
+        </AppReady>
       </QueryClientProvider>
     </StrictMode>,
   );

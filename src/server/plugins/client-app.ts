@@ -55,7 +55,7 @@ export async function registerClientApp(
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
   const inlined = inlineScripts(root, readFileSync(indexFile, 'utf8'));
-  const renderPage = prepareIndexTemplate(inlined.html);
+  const renderPage = prepareIndexTemplate(inlined.html, inlined.appStart);
   const pageCsp = pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes);
   const preloadsFor = pagePreloads(root);
   // GET /api/config's data, which every page needs before its first paint: one request fewer.
@@ -132,8 +132,10 @@ export async function registerClientApp(
     const tags = renderHead(described.meta);
     const meta = ownTitle ? tags.replace(TITLE, () => ownTitle) : tags;
     const head = [meta, siteConfig, data, image].filter(Boolean).join('\n    ');
-    const page = renderPage(head, rendered);
-    const html = hints.code ? page.replace('</head>', `${hints.code}</head>`) : page;
+    // A drawn page starts its own chunks with the app; the bare app preloads them at once.
+    const page = rendered ? renderPage(head, rendered, hints.scripts) : renderPage(head);
+    const code = hints.styles + (rendered ? '' : barePreloads(hints.scripts));
+    const html = code ? page.replace('</head>', () => `${code}</head>`) : page;
     return { html, found: described.found };
   };
   const documents = pageDocuments(app, pageRenderer(root), writePage);
@@ -172,6 +174,15 @@ function redirectSearch(request: FastifyRequest, reply: FastifyReply) {
   const words = typeof query?.q === 'string' ? query.q.trim().slice(0, 100) : '';
   const to = words ? pageLink.search(words) : pageLink.home;
   return reply.header('cache-control', 'no-cache').redirect(to, 303);
+}
+
+/** The bare app's own page chunks, fetched with its entry. */
+function barePreloads(scripts: readonly string[]): string {
+  return scripts
+    .map(
+      (href) => `  <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />\n  `,
+    )
+    .join('');
 }
 
 /** Absolute paths of the files the build compressed (those that have a .br or .gz beside them). */

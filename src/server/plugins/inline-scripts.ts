@@ -13,6 +13,11 @@ export interface InlinedScripts {
   html: string;
   /** CSP sources for the inlined scripts: `'sha256-…'`. */
   hashes: string[];
+  /**
+   * app-start.js, which a page the server drew carries instead of the app's module script
+   * (seo/index-template.ts): null when the build has none, and the page loads the app at once.
+   */
+  appStart: string | null;
 }
 
 /** index.html with each `<script src="/name">` of INLINED replaced by the file's contents. */
@@ -27,7 +32,16 @@ export function inlineScripts(root: string, html: string): InlinedScripts {
     // A script element ends at the first "</script", whatever the JavaScript around it says.
     if (/<\/script/i.test(source)) continue;
     page = page.replace(tag, () => `<script>${source}</script>`);
-    hashes.push(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+    hashes.push(hashOf(source));
   }
-  return { html: page, hashes };
+  const startFile = join(root, APP_START);
+  const start = existsSync(startFile) ? readFileSync(startFile, 'utf8') : null;
+  const appStart = start && !/<\/script/i.test(start) ? start : null;
+  if (appStart) hashes.push(hashOf(appStart));
+  return { html: page, hashes, appStart };
 }
+
+const APP_START = 'app-start.js';
+
+const hashOf = (source: string) =>
+  `'sha256-${createHash('sha256').update(source).digest('base64')}'`;

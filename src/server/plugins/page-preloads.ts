@@ -13,17 +13,27 @@ interface ManifestChunk {
 }
 
 /**
- * `data` goes first in the head, so those requests start before the entry's; `code` goes last,
+ * `data` goes first in the head, so those requests start before the entry's; `styles` go last,
  * so the page's stylesheets follow the entry's in the cascade, as when the app adds them.
+ * `scripts` are the page's own chunks (their addresses), which the app needs to take the page
+ * over: preloaded with the entry (client-app.ts decides how).
  */
 export interface PageHints {
   data: string;
-  code: string;
+  styles: string;
+  scripts: readonly string[];
+}
+
+/** A page chunk's stylesheets (as tags) and scripts (as addresses). */
+interface ChunkFiles {
+  styles: string;
+  scripts: readonly string[];
 }
 
 export type PagePreloads = (path: string) => PageHints;
 
-const NONE: PageHints = { data: '', code: '' };
+const NO_FILES: ChunkFiles = { styles: '', scripts: [] };
+const NONE: PageHints = { data: '', ...NO_FILES };
 
 /**
  * Link tags for a page path: its API answer, fetched while the app's script downloads and runs
@@ -39,9 +49,9 @@ export function pagePreloads(clientDir: string): PagePreloads {
     // /videos/abc: a page that can only show its error, with nothing worth fetching early.
     if (!found || ('id' in found.params && idOfSegment(found.params.id) === null)) return NONE;
     const chunk = PAGE_CHUNKS[found.page];
-    const code = (chunk && chunks.get(chunk)) ?? '';
+    const code = (chunk ? chunks.get(chunk) : undefined) ?? NO_FILES;
     const read = FIRST_READS[found.page];
-    if (!read) return { data: '', code };
+    if (!read) return { data: '', ...code };
     let params: Record<string, string>;
     try {
       params = Object.fromEntries(
@@ -49,16 +59,16 @@ export function pagePreloads(clientDir: string): PagePreloads {
       );
     } catch {
       // A malformed escape: the page shows its error without help from here.
-      return { data: '', code };
+      return { data: '', ...code };
     }
     const href = escapeHtml(`/api${read(params)}`);
-    return { data: `<link rel="preload" as="fetch" crossorigin href="${href}" />`, code };
+    return { data: `<link rel="preload" as="fetch" crossorigin href="${href}" />`, ...code };
   };
 }
 
-/** The tags for each page chunk, keyed by its path under src/client/features/. */
-function chunkPreloads(clientDir: string): Map<string, string> {
-  const tags = new Map<string, string>();
+/** The files of each page chunk, keyed by its path under src/client/features/. */
+function chunkPreloads(clientDir: string): Map<string, ChunkFiles> {
+  const tags = new Map<string, ChunkFiles>();
   const file = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return tags;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -75,19 +85,13 @@ function chunkPreloads(clientDir: string): Map<string, string> {
     const scripts = [...files].filter((name) => name.endsWith('.js'));
     const styles = [...files].filter((name) => name.endsWith('.css'));
     // The page arrives drawn by the server, so its styles apply from the first paint (the app
-    // finds them there and does not add them again). Its scripts come after the entry's: the
-    // app needs them to take the page over, not to show it.
-    tags.set(
-      chunk,
-      [
-        ...styles.map((name) => `<link rel="stylesheet" crossorigin href="/${name}" />`),
-        ...scripts.map(
-          (name) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${name}" />`,
-        ),
-      ]
-        .map((tag) => `  ${tag}\n  `)
+    // finds them there and does not add them again).
+    tags.set(chunk, {
+      styles: styles
+        .map((name) => `  <link rel="stylesheet" crossorigin href="/${name}" />\n  `)
         .join(''),
-    );
+      scripts: scripts.map((name) => `/${name}`),
+    });
   }
   return tags;
 }

@@ -27,6 +27,23 @@ describe('the page template', () => {
     expect(page).toContain('<div id="root"><main>Hello</main></div>');
   });
 
+  it("starts a drawn page's app from app-start.js, with the entry's and the page's chunks", () => {
+    const start = 'startTheApp();';
+    const page = prepareIndexTemplate(BUILT, start)('<meta name="x">', rendered, [
+      '/assets/home-d.js',
+    ]);
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain(
+      `<script data-entry="/assets/index-a.js" data-preload="/assets/app-b.js /assets/home-d.js">${start}</script>`,
+    );
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c.css">');
+    // The bare app loads as built.
+    const bare = prepareIndexTemplate(BUILT, start)('<meta name="x">');
+    expect(bare).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
+    expect(bare).not.toContain(start);
+  });
+
   it('leaves the bare app, which draws the page itself, at the usual priority', () => {
     const page = prepareIndexTemplate(BUILT)('<meta name="x">');
     expect(page).not.toContain('fetchpriority');

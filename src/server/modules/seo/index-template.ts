@@ -12,15 +12,27 @@ export interface RenderedMarkup {
   stateScript: string;
 }
 
-/** index.html as a function of the head tags and, for a server-rendered page, its markup. */
-export type IndexTemplate = (head: string, page?: RenderedMarkup) => string;
+/**
+ * index.html as a function of the head tags and, for a server-rendered page, its markup and the
+ * addresses of its own script chunks.
+ */
+export type IndexTemplate = (
+  head: string,
+  page?: RenderedMarkup,
+  pageScripts?: readonly string[],
+) => string;
 
 /**
  * Turns the built index.html into a function of the head tags. The file's own <title> and
  * description are the fallback for `vite dev`; here they are taken out so a page never has two.
  * A build without the marker still gets the tags, just before </head>.
+ *
+ * A page the server drew shows without its scripts, so it does not ask for them up front: with
+ * `appStart` (public/app-start.js), its module script and preloads give way to that small
+ * inline script, which asks for them once the page's largest paint is on screen. Without it, the
+ * scripts are asked for at once, at low priority.
  */
-export function prepareIndexTemplate(html: string): IndexTemplate {
+export function prepareIndexTemplate(html: string, appStart: string | null = null): IndexTemplate {
   let template = html;
   if (!template.includes(HEAD_MARKER)) {
     template = template.replace('</head>', `${HEAD_MARKER}\n  </head>`);
@@ -30,24 +42,54 @@ export function prepareIndexTemplate(html: string): IndexTemplate {
     .replace(/[ \t]*<meta\s+name="description"[^>]*>[ \t]*\r?\n?/i, '');
   const [before, after] = splitOnce(template, HEAD_MARKER);
   const [beforeRoot, afterRoot] = splitOnce(after, ROOT_ELEMENT);
-  // A page that arrives drawn needs the app's scripts to take it over, not to show it.
-  const [drawnBefore, drawnBeforeRoot] = [before, beforeRoot].map(scriptsAtLowPriority);
-  return (head, page) =>
+  const drawn = drawnPageParts([before, beforeRoot], appStart);
+  return (head, page, pageScripts = []) =>
     page && afterRoot
-      ? `${drawnBefore}${head}${drawnBeforeRoot}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
+      ? `${drawn.before}${head}${drawn.beforeRoot(pageScripts)}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
       : `${before}${head}${after}`;
 }
 
-/**
- * The app's module script and its preloads fetched at low priority: on a slow connection the
- * page's stylesheets and pictures come first, and the browser does not count the scripts among
- * what the first paint waits for.
- */
-function scriptsAtLowPriority(html: string): string {
+const MODULE_SCRIPT = /[ \t]*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>[ \t]*\r?\n?/;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>[ \t]*\r?\n?/g;
+
+/** The template around the head tags, for a page the server drew. */
+function drawnPageParts(
+  [before, beforeRoot]: [string, string],
+  appStart: string | null,
+): { before: string; beforeRoot: (pageScripts: readonly string[]) => string } {
+  const entry = MODULE_SCRIPT.exec(beforeRoot)?.[1];
+  if (!appStart || !entry) {
+    const low = atLowPriority(beforeRoot);
+    return { before: atLowPriority(before), beforeRoot: (scripts) => withPreloads(low, scripts) };
+  }
+  const preloads = [...beforeRoot.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const rest = beforeRoot.replace(MODULE_PRELOAD, '');
+  return {
+    before,
+    beforeRoot: (pageScripts) =>
+      rest.replace(MODULE_SCRIPT, () => {
+        const chunks = [...preloads, ...pageScripts].join(' ');
+        return `    <script data-entry="${entry}" data-preload="${chunks}">${appStart}</script>\n`;
+      }),
+  };
+}
+
+/** The app's module script and preloads asked for after the page's styles and pictures. */
+function atLowPriority(html: string): string {
   return html.replace(
     /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
     '<$1 fetchpriority="low"',
   );
+}
+
+/** The page's own chunks preloaded after the entry's, for a template that loads scripts itself. */
+function withPreloads(html: string, pageScripts: readonly string[]): string {
+  const tags = pageScripts
+    .map(
+      (href) => `  <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />\n  `,
+    )
+    .join('');
+  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
 }
 
 function splitOnce(text: string, marker: string): [string, string] {

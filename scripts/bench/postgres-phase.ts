@@ -3,8 +3,6 @@
  * server on it, every endpoint of the issue measured against its ceiling, then the typo check,
  * a mixed load for the event-loop delay, and the server's peak memory.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   clientGet,
   eachOnce,
@@ -36,16 +34,19 @@ import {
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
+import { measureFirstLoad } from './bundle-size.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
 
 const PHASE = 'PostgreSQL';
 
-/** The entry script that index.html names (its file name changes with every build). */
+/**
+ * The largest script of a page's first load (the app chunk; its file name changes with every
+ * build): what a first visit waits on longest.
+ */
 export function bundlePath(clientDir: string): string {
-  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) throw new Error(`no entry script in ${join(clientDir, 'index.html')}`);
-  return entry;
+  const [largest] = [...measureFirstLoad(clientDir).js].sort((a, b) => b.bytes - a.bytes);
+  if (!largest) throw new Error(`no first-load script in ${clientDir}`);
+  return `/${largest.file}`;
 }
 
 async function checkTypos(origin: string): Promise<{ found: number; missed: string[] }> {

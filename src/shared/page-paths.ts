@@ -95,13 +95,11 @@ export const adminLink = {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
-/**
- * The parameters of `path` (decoded, without its query) against a pattern, or null when it does
- * not match: `:name` takes any one non-empty segment.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = segmentsOf(pattern);
-  const got = segmentsOf(path);
+/** A path's segments against a pattern's (`:name` takes any one non-empty segment). */
+function matchSegments(
+  want: readonly string[],
+  got: readonly string[],
+): Record<string, string> | null {
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (const [i, part] of want.entries()) {
@@ -112,10 +110,24 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
+/**
+ * The parameters of `path` (decoded, without its query) against a pattern, or null when it does
+ * not match: `:name` takes any one non-empty segment.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  return matchSegments(segmentsOf(pattern), segmentsOf(path));
+}
+
+// Split once: every page request matches its path against these, several times.
+const PAGE_SEGMENTS = (Object.entries(PAGE_PATHS) as [PageName, string][]).map(
+  ([page, pattern]) => [page, segmentsOf(pattern)] as const,
+);
+
 /** Which public page lives at `path`, with its parameters, or null. */
 export function matchPage(path: string): { page: PageName; params: Record<string, string> } | null {
-  for (const [page, pattern] of Object.entries(PAGE_PATHS) as [PageName, string][]) {
-    const params = matchPath(pattern, path);
+  const got = segmentsOf(path);
+  for (const [page, segments] of PAGE_SEGMENTS) {
+    const params = matchSegments(segments, got);
     if (params) return { page, params };
   }
   return null;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '@shared/script-safe-json.js';
 import { pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
 import { renderHead } from '../modules/seo/head-tags.js';
-import { prepareIndexTemplate } from '../modules/seo/index-template.js';
+import { modulePreloadTags, prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
 import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
 import { cachedHomePage } from '../modules/home/home-page.js';
@@ -134,7 +134,7 @@ export async function registerClientApp(
     const head = [meta, siteConfig, data, image].filter(Boolean).join('\n    ');
     // A drawn page starts its own chunks with the app; the bare app preloads them at once.
     const page = rendered ? renderPage(head, rendered, hints.scripts) : renderPage(head);
-    const code = hints.styles + (rendered ? '' : barePreloads(hints.scripts));
+    const code = hints.styles + (rendered ? '' : modulePreloadTags(hints.scripts));
     const html = code ? page.replace('</head>', () => `${code}</head>`) : page;
     return { html, found: described.found };
   };
@@ -174,15 +174,6 @@ function redirectSearch(request: FastifyRequest, reply: FastifyReply) {
   const words = typeof query?.q === 'string' ? query.q.trim().slice(0, 100) : '';
   const to = words ? pageLink.search(words) : pageLink.home;
   return reply.header('cache-control', 'no-cache').redirect(to, 303);
-}
-
-/** The bare app's own page chunks, fetched with its entry. */
-function barePreloads(scripts: readonly string[]): string {
-  return scripts
-    .map(
-      (href) => `  <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />\n  `,
-    )
-    .join('');
 }
 
 /** Absolute paths of the files the build compressed (those that have a .br or .gz beside them). */

@@ -84,12 +84,17 @@ function atLowPriority(html: string): string {
 
 /** The page's own chunks preloaded after the entry's, for a template that loads scripts itself. */
 function withPreloads(html: string, pageScripts: readonly string[]): string {
-  const tags = pageScripts
+  const tags = modulePreloadTags(pageScripts);
+  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
+}
+
+/** Preloads of a page's own chunks, at low priority: the app needs them after its entry. */
+export function modulePreloadTags(scripts: readonly string[]): string {
+  return scripts
     .map(
       (href) => `  <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />\n  `,
     )
     .join('');
-  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
 }
 
 function splitOnce(text: string, marker: string): [string, string] {

@@ -30,7 +30,7 @@ import { registerHealth } from './plugins/health.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
-import { registerRejectNul } from './plugins/reject-nul.js';
+import { registerRequestText } from './plugins/request-text.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // First, so every later refusal (NUL, limits, auth) still carries the headers.
   registerSecurityHeaders(app);
-  registerRejectNul(app);
+  registerRequestText(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     exposedHeaders: ['authorization'],

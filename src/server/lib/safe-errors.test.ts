@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crashText } from '../setup/startup-error.js';
 import { safeErrorLine, safeMessage, serializeError, stackFrames } from './safe-errors.js';
 
 /** What pg throws for a refused statement: a SQLSTATE, a severity, the row in `detail`. */
@@ -34,5 +35,9 @@ describe('safe error text', () => {
     const error = new Error('stored $argon2id$v=19$m=19456,t=2,p=1$salt$hash for the user');
     expect(safeMessage(error)).toBe('stored [redacted] for the user');
     expect(stackFrames(error).every((line) => /^\s+at /.test(line))).toBe(true);
+    expect(crashText(error)).toMatch(
+      /^Twang stopped on an unexpected error: Error: stored \[redacted\] for the user\n\s+at /,
+    );
+    expect(crashText(error)).not.toContain('argon2');
   });
 });

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseHandle, Database } from './db/client.js';
 import { loggerOptions, requestIdOf, type LogStream } from './lib/logging.js';
 import { registerRequestLog } from './plugins/request-log.js';
-import type { Config } from './env.js';
+import { mailGoesToLog, type Config } from './env.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createYoutubeClient, type YoutubeClient } from './modules/youtube/youtube-client.js';
 import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
@@ -30,7 +30,7 @@ import { registerHealth } from './plugins/health.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
-import { registerRejectNul } from './plugins/reject-nul.js';
+import { registerRequestText } from './plugins/request-text.js';
 import { REFUSAL_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
@@ -106,7 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate(
     'mailer',
-    options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
+    options.mailer ??
+      createMailer(
+        { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logMail: mailGoesToLog(config) },
+        app.log,
+      ),
   );
   app.decorate(
     'youtube',
@@ -128,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // First, so every later refusal (NUL, limits, auth) still carries the headers.
   registerSecurityHeaders(app);
-  registerRejectNul(app);
+  registerRequestText(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     exposedHeaders: ['authorization'],

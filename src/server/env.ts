@@ -104,3 +104,12 @@ export function shouldSeedDemo(config: Config): boolean {
   if (config.SEED) return config.SEED === 'demo';
   return !config.DATABASE_URL || config.DATABASE_URL === 'memory://';
 }
+
+/**
+ * Without SMTP_URL, whether mail (recovery codes included) is written to the log: in development
+ * and demos only, that is whenever NODE_ENV is not `production` (`npm start` and the embedded
+ * demo leave it unset). In production it would let anyone who reads the logs reset any password.
+ */
+export function mailGoesToLog(config: Config): boolean {
+  return config.NODE_ENV !== 'production';
+}

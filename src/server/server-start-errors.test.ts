@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectNothingSecret, lines, startServer } from './testing/server-process.js';
 
 /**
  * The real server process (src/server/server.ts) failing to start for an operator's usual
- * reasons: it exits 1 with one line that says what to do, not a stack trace.
+ * reasons: it exits 1 with one line that says what to do, not a stack trace, and prints nothing
+ * secret on the way (server-start-errors.postgres.test.ts has the PostgreSQL ones).
  */
 
 const held: Server[] = [];
@@ -24,45 +25,50 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: './no-client-here',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
-}
-
-const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
-
 describe('a server that cannot start', () => {
-  it('names the taken port and what to do, in one line', async () => {
+  it('names the taken port and what to do, in one line, and prints no demo password first', async () => {
     const { port, server } = await listening();
     held.push(server);
-    const { code, stderr } = await start({ PORT: String(port), DATABASE_URL: 'memory://' });
+    const admin = { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss-Secret-Pass9' };
+    const { code, stdout, stderr } = await startServer({
+      PORT: String(port),
+      DATABASE_URL: 'memory://',
+      SEED: 'demo',
+      LOG_LEVEL: 'info',
+      ...admin,
+    });
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([
       `Twang could not start: port ${port} on 127.0.0.1 is already in use. Stop the program using it, or set PORT to another port.`,
     ]);
-  }, 30_000);
+    // The catalogue was seeded, but its passwords wait for a start that listens.
+    expect(stdout).toContain('Demo catalogue ready');
+    expect(stdout).not.toMatch(/Demo accounts|password: /);
+    expectNothingSecret(stdout + stderr, [admin.ADMIN_PASSWORD]);
+  }, 60_000);
 
   it('names the PostgreSQL server that does not answer, in one line', async () => {
     const closed = await freePort();
-    const { code, stderr } = await start({
+    const { code, stderr } = await startServer({
       PORT: String(await freePort()),
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/twang`,
+      DATABASE_URL: `postgres://postgres:Db-Secret-9@127.0.0.1:${closed}/twang`,
     });
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([
       `Twang could not start: PostgreSQL at 127.0.0.1:${closed} does not answer (ECONNREFUSED). Start it, or check DATABASE_URL.`,
     ]);
+    expectNothingSecret(stderr, ['Db-Secret-9']);
+  }, 30_000);
+
+  it('says a DATABASE_URL that is not a URL is not one, without printing it', async () => {
+    const { code, stderr } = await startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: 'postgres://twang:Db-Secret-9@db.example.com:not-a-port/twang',
+    });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([
+      'Twang could not start: DATABASE_URL is not a valid URL. Write it as postgres://user:password@host:5432/database, with any special character of the password percent-encoded.',
+    ]);
+    expectNothingSecret(stderr, ['Db-Secret-9', 'db.example.com']);
   }, 30_000);
 });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
 import { loadConfig, type Config } from './env.js';
-import { startupErrorLine } from './setup/startup-error.js';
+import { crashText, startupErrorText } from './setup/startup-error.js';
 
 /**
  * The build bundles the server into dist/server/server.js (plus lazily loaded chunks) and copies
@@ -31,6 +31,8 @@ function started<T>(promise: Promise<T>): Promise<T> {
  */
 /** The settings once read, so a failure to start can name the port or the database. */
 let settings: Config | null = null;
+/** Set once the server listens: an error after that is a crash, not a failed start. */
+let listening = false;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -71,12 +73,17 @@ async function main(): Promise<void> {
       throw error;
     });
   await migrated;
-  const { prepareContent } = await setupModule;
+  const { prepareContent, showDemoPasswords } = await setupModule;
   await prepareContent(app);
   await app.listen({ port: config.PORT, host: config.HOST });
+  listening = true;
   const elapsed = Math.round(performance.now() - startedAt);
   app.log.info(
     `Twang is ready on port ${config.PORT} (${database.kind} database, started in ${elapsed} ms)`,
+  );
+  // Only now: a start that failed before listening must not have shown them.
+  await showDemoPasswords(app).catch((error: unknown) =>
+    app.log.error({ err: error }, 'the demo accounts could not be given their passwords'),
   );
 
   let stopping = false;
@@ -98,9 +105,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
+// Node's own report of an error nothing caught prints every field of it: a failed query's
+// parameters, password hashes among them. This one prints what lib/safe-errors.ts allows.
+process.on('uncaughtException', (error) => {
+  console.error(listening ? crashText(error) : startupErrorText(error, settings));
+  process.exit(1);
+});
+
 main().catch((error: unknown) => {
-  const line = startupErrorLine(error, settings);
-  if (line) console.error(line);
-  else console.error('Twang could not start:', error);
+  console.error(startupErrorText(error, settings));
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EmbeddedServer } from './embedded/embedded-server.js';
-import { migratePostgres } from './migrate.js';
+import { migratePostgres, withStartupLock } from './migrate.js';
 import * as schema from './schema.js';
 
 /** Connections from the app's pool to the embedded database's thread. */
@@ -15,6 +15,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the checked-in SQL migrations; safe to call from several instances at once. */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` under the start-up lock that migrations take too, on the lock's own connection:
+   * first-run content that several instances started at once would each add (the demo
+   * catalogue, the configured administrator) is added by one of them, once.
+   */
+  exclusive: <T>(work: (db: Database) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -88,7 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: embedded ? 'pglite' : 'postgres',
-    migrate: () => migratePostgres(pool, db, options.migrationsFolder),
+    migrate: () => migratePostgres(pool, options.migrationsFolder),
+    exclusive: (work) =>
+      withStartupLock(pool, (client) => work(drizzle({ client, schema }) as unknown as Database)),
     close: async () => {
       await pool.end();
       await embedded?.close();

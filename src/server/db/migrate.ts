@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database } from './client.js';
@@ -13,8 +12,11 @@ import type { Database } from './client.js';
  */
 const SOURCE_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** An arbitrary constant: instances starting together take turns at migrating. */
-const MIGRATION_LOCK_ID = 748_311;
+/**
+ * An arbitrary constant: instances starting together take turns at migrating and at the
+ * first-run content (the demo catalogue, the configured administrator).
+ */
+const STARTUP_LOCK_ID = 748_311;
 
 /** Where Drizzle's migrator records what it applied (its defaults). */
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
@@ -62,26 +64,46 @@ export async function migratePglite<T extends Record<string, unknown>>(
   await migrate(db, { migrationsFolder });
 }
 
-export async function migratePostgres<T extends Record<string, unknown>>(
+/**
+ * Runs `work` on one connection of the pool while it holds the start-up lock (a session-level
+ * advisory lock), so instances starting together on one database take turns. The work runs on
+ * that same connection: a pool of one cannot deadlock with itself. A connection whose unlock
+ * failed is closed instead of returned, which frees the lock with its session.
+ */
+export async function withStartupLock<T>(
   pool: pg.Pool,
-  db: NodePgDatabase<T>,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let unlocked = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+    try {
+      return await work(client);
+    } finally {
+      unlocked = await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).then(
+        () => true,
+        () => false,
+      );
+    }
+  } finally {
+    client.release(!unlocked);
+  }
+}
+
+export async function migratePostgres(
+  pool: pg.Pool,
   migrationsFolder = SOURCE_MIGRATIONS_FOLDER,
 ): Promise<void> {
   // Read without the lock: a current database stays current. One that is behind is migrated
   // under the lock, where the migrator itself checks again, so instances still take turns.
   const query = async (text: string) => (await pool.query<Record<string, unknown>>(text)).rows;
   if (await isMigrated(query, migrationsFolder)) return;
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(db, { migrationsFolder });
-  } finally {
-    await lockClient
-      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
-      .catch(() => undefined);
-    lockClient.release();
-  }
+  const [{ migrate }, { drizzle }] = await Promise.all([
+    import('drizzle-orm/node-postgres/migrator'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  await withStartupLock(pool, (client) => migrate(drizzle({ client }), { migrationsFolder }));
 }
 
 export async function isDatabaseUp(db: Database): Promise<boolean> {

@@ -21,6 +21,8 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+/** The server lacks a setting the call needs: no one can fix that by signing in or retrying. */
+export const notConfigured = (message: string) => new HttpError(503, message);
 
 /** The words of a refused body field, the same whether the schema or a handler refuses it. */
 export const unknownFieldMessage = (context: string, fields: string) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../modules/users/users-repository.js';
 import { buildUser, callApi, signedInUser } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -84,5 +85,36 @@ describe('logs', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('an error in the log', () => {
+  it('carries what failed and where, never the values of a failed query or the row it quotes', async () => {
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const taken = await buildUser(t.db);
+    const failure = await insertUser(t.db, {
+      email: taken.email,
+      passwordHash: hash,
+      firstName: 'Leaky',
+      lastName: 'Row',
+    }).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    lines.length = 0;
+    t.app.log.error({ err: failure }, 'a failed insert');
+    const [line] = lines as { err?: Record<string, unknown> }[];
+    const text = JSON.stringify(line);
+    for (const leak of [hash, 'argon2', 'params', taken.email, 'Leaky', 'Key (email)']) {
+      expect(text).not.toContain(leak);
+    }
+    expect(line?.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: expect.stringMatching(/^Failed query: insert into "users"/),
+      cause: {
+        errorCode: '23505',
+        constraint: 'users_email_unique',
+        message: 'duplicate key value violates unique constraint "users_email_unique"',
+      },
+    });
+    expect(String(line?.err?.stack)).toMatch(/^DrizzleQueryError: Failed query:.*\n\s+at /);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { serializeError } from './safe-errors.js';
 
 /** What never reaches a log line, wherever it appears one level down (`*.x`) or in headers. */
 export const REDACTED_PATHS = [
@@ -24,7 +25,12 @@ export interface LogStream {
 }
 
 export function loggerOptions(level: string, stream?: LogStream) {
-  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // An error's values stay out: a failed query's parameters, the row PostgreSQL quotes.
+    serializers: { err: serializeError },
+  };
   return stream ? { ...options, stream } : options;
 }
 

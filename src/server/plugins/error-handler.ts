@@ -42,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ status: 400, data: null, message });
     }
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ err: error }, 'upstream failure');
+      // YouTube failing, a setting missing, load shed or shutting down: the message says which.
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'refused on the server side');
       return reply
         .code(error.statusCode)
         .headers(error.headers)

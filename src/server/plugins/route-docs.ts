@@ -22,7 +22,7 @@ const MEANING: Record<number, string> = {
 };
 
 const NUL_REFUSED =
-  'The address (or a body sent anyway) is not valid: a NUL character, or bad JSON.';
+  'The address (or a body sent anyway) is not valid: a NUL character, text that is not UTF-8, bad JSON, or JSON nested too deeply.';
 const SIGN_IN_AGAIN =
   'No token, or one that expired or was revoked: sign in again (POST /api/login). The answer carries `WWW-Authenticate: Bearer realm="twang"`.';
 const NOT_ADMIN = 'Signed in, but not an administrator.';
@@ -40,7 +40,7 @@ function commonRefusals(
   method: string,
 ): Record<number, string> {
   const refusals: Record<number, string> = {};
-  // Any address may carry a NUL (refused by reject-nul.ts), so any call can answer 400. Every call
+  // Any address may carry a NUL (refused by request-text.ts), so any call can answer 400. Every call
   // but GET reads a body, even one the route ignores: bad JSON is a 400 too, a big one 413.
   refusals[400] = schema.body || schema.querystring || schema.params ? MEANING[400]! : NUL_REFUSED;
   const readsBody = method !== 'GET';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   artistLikes,
@@ -30,6 +30,20 @@ export interface DemoAccount {
   password: string;
 }
 
+/** The two demo accounts a person signs in with (the fans' passwords are never shown). */
+const DEMO_ACCOUNTS = [
+  { role: 'admin', email: 'admin' },
+  { role: 'user', email: 'user' },
+] as const;
+
+/**
+ * The password hash of a demo account whose password has not been shown yet: no password
+ * verifies against it. The seed stores it, and the first instance that listens gives the account
+ * a password and prints it (issueDemoPasswords), so a start that fails after seeding (its port
+ * taken, say) prints no password, and the next start that listens still shows them, once.
+ */
+export const DEMO_PASSWORD_NOT_ISSUED = '!demo-password-not-issued';
+
 const DEMO_ARTISTS = 40;
 const DEMO_VIDEOS = 150;
 const DEMO_FANS = 24;
@@ -52,29 +66,24 @@ export function generatePassword(): string {
 
 /**
  * Fills an empty database with the demo show: 40 artists (each with its own tag), 12 categories,
- * 150 weekly episodes, a home layout of 8 rows, a featured video, and fans with likes. Returns the
- * two demo accounts with their freshly generated passwords.
+ * 150 weekly episodes, a home layout of 8 rows, a featured video, and fans with likes. The two
+ * demo accounts get their passwords later, from issueDemoPasswords.
  */
 export async function seedDemoContent(
   db: Database,
   options: { log: (line: string) => void; now?: Date },
-): Promise<DemoAccount[]> {
+): Promise<void> {
   const random = seededRandom(1969);
   const now = options.now ?? new Date();
-  const accounts: DemoAccount[] = [
-    { role: 'admin', email: 'admin', password: generatePassword() },
-    { role: 'user', email: 'user', password: generatePassword() },
-  ];
   const fanHash = await hashPassword(generatePassword());
-
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     options.log('Seeding the demo catalogue…');
     const [admin, casey] = await tx
       .insert(users)
       .values([
         {
-          email: 'admin',
-          passwordHash: await hashPassword(accounts[0]!.password),
+          email: DEMO_ACCOUNTS[0].email,
+          passwordHash: DEMO_PASSWORD_NOT_ISSUED,
           firstName: 'Admin',
           lastName: 'N/A',
           isAdmin: true,
@@ -82,8 +91,8 @@ export async function seedDemoContent(
           lastLogin: now,
         },
         {
-          email: 'user',
-          passwordHash: await hashPassword(accounts[1]!.password),
+          email: DEMO_ACCOUNTS[1].email,
+          passwordHash: DEMO_PASSWORD_NOT_ISSUED,
           firstName: 'Casey',
           lastName: 'Morgan',
           zipcode: '37206',
@@ -195,6 +204,32 @@ export async function seedDemoContent(
       `Demo catalogue ready: ${videoRows.length} videos, ${artistRows.length} artists, ` +
         `${categoryTags.length} categories, ${fansAndCasey.length + 1} accounts.`,
     );
-    return accounts;
   });
+}
+
+/**
+ * Gives each demo account still waiting for one a fresh password, and returns those it gave.
+ * Instances that call it at once each give a password only to an account still waiting (the
+ * update checks it), so every password is shown by exactly one of them.
+ */
+export async function issueDemoPasswords(db: Database): Promise<DemoAccount[]> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const waitingFor = (email: string) =>
+    and(eq(users.email, email), eq(users.passwordHash, DEMO_PASSWORD_NOT_ISSUED));
+  const waiting = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), eq(users.passwordHash, DEMO_PASSWORD_NOT_ISSUED)));
+  const issued: DemoAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (!waiting.some((row) => row.email === account.email)) continue;
+    const password = generatePassword();
+    const given = await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(waitingFor(account.email))
+      .returning({ id: users.id });
+    if (given.length > 0) issued.push({ ...account, password });
+  }
+  return issued;
 }

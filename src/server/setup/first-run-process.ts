@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../db/client.js';
 import { shouldSeedDemo, type Config } from '../env.js';
 import { prepareContent } from './prepare-database.js';
+import { FirstRunError } from './startup-error.js';
 
 /** Set in the environment of the child process that prepares a new embedded database. */
 const FIRST_RUN_ONLY = 'TWANG_FIRST_RUN_ONLY';
@@ -38,7 +39,7 @@ export async function runFirstRunProcess(
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`preparing the new database failed (exit code ${code})`);
+  if (code !== 0) throw new FirstRunError(`preparing the new database failed (exit code ${code})`);
 }
 
 /** Log lines shaped as the server's (pino's JSON), at its level: info unless LOG_LEVEL is above. */
@@ -57,7 +58,7 @@ export async function prepareNewDatabase(
   const database = await openDatabase({ dataDir: config.DATA_DIR, ...files });
   try {
     await database.migrate();
-    await prepareContent({ config, db: database.db, log: { info: logLine(config) } });
+    await prepareContent({ config, database, log: { info: logLine(config) } });
   } finally {
     await database.close();
   }

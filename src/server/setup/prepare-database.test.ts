@@ -11,10 +11,12 @@ import {
 } from '../db/schema.js';
 import { callApi } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { prepareDatabase } from './prepare-database.js';
+import { DEMO_PASSWORD_NOT_ISSUED } from './demo-seed.js';
+import { prepareDatabase, showDemoPasswords } from './prepare-database.js';
 
 let t: TestApp;
 let printed = '';
+let printedBeforeListening = '';
 beforeAll(async () => {
   t = await createTestApp({
     env: { SEED: 'demo', ADMIN_EMAIL: 'Producer@Example.com', ADMIN_PASSWORD: 'Producer-Pass1' },
@@ -23,6 +25,9 @@ beforeAll(async () => {
     printed += `${args.join(' ')}\n`;
   });
   await prepareDatabase(t.app);
+  printedBeforeListening = printed;
+  // What server.ts does once it listens.
+  await showDemoPasswords(t.app);
   log.mockRestore();
 }, 60_000);
 afterAll(() => t.close());
@@ -45,6 +50,10 @@ describe('first start with SEED=demo', () => {
     expect(featured?.videoId).toEqual(expect.any(Number));
     const [likes] = await t.db.select({ n: count() }).from(videoLikes);
     expect(likes?.n).toBeGreaterThan(100);
+  });
+
+  it('prints no password before the server listens: the demo accounts wait for theirs', () => {
+    expect(printedBeforeListening).toBe('');
   });
 
   it('prints generated passwords for the demo accounts once, and they sign in', async () => {
@@ -82,8 +91,47 @@ describe('first start with SEED=demo', () => {
       printed += args.join(' ');
     });
     await prepareDatabase(t.app);
+    await showDemoPasswords(t.app);
     log.mockRestore();
     expect(printed).toBe('');
     expect(await countOf(videos)).toBe(150);
+  });
+});
+
+describe('a first start that seeds but never listens (its port taken, say)', () => {
+  let again: TestApp;
+  beforeAll(async () => {
+    again = await createTestApp({ env: { SEED: 'demo' } });
+  }, 60_000);
+  afterAll(() => again.close());
+
+  it('leaves the passwords to the next start that listens; instances listening at once show each one once', async () => {
+    const output: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      output.push(args.join(' '));
+    });
+    try {
+      await prepareDatabase(again.app);
+      expect(output).toEqual([]);
+      // No password signs in to a demo account still waiting for one.
+      const [waiting] = await again.db.select().from(users).where(eq(users.email, 'admin'));
+      expect(waiting?.passwordHash).toBe(DEMO_PASSWORD_NOT_ISSUED);
+      const guess = await callApi(again.app, 'POST', '/api/login', {
+        body: { email: 'admin', password: DEMO_PASSWORD_NOT_ISSUED },
+      });
+      expect(guess.statusCode).toBe(401);
+      // Two instances come up at once: each password is given, and printed, by one of them.
+      await Promise.all([showDemoPasswords(again.app), showDemoPasswords(again.app)]);
+    } finally {
+      log.mockRestore();
+    }
+    const text = output.join('\n');
+    expect(text.match(/email: admin/g)).toHaveLength(1);
+    expect(text.match(/email: user/g)).toHaveLength(1);
+    const admin = /admin\s+email: admin\s+password: (\S+)/.exec(text)?.[1];
+    const login = await callApi(again.app, 'POST', '/api/login', {
+      body: { email: 'admin', password: admin },
+    });
+    expect(login.statusCode).toBe(201);
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { shouldSeedDemo, type Config } from '../env.js';
 
 /** What the first-run work needs: the app, or a process that only prepares the database. */
 export interface SetupTarget {
   config: Config;
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'exclusive'>;
   log: { info(message: string): void };
 }
 
@@ -17,31 +17,55 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
 
 /**
  * The first-run content, on a migrated database: demo content on an empty one, and the
- * configured administrator. The modules are loaded only when there is work for them (the demo
+ * configured administrator. Instances started together on one empty database would each add
+ * it (and all but one fail on the unique email), so it is added under the start-up lock that
+ * migrations take, after a check without the lock: most starts find it there already and need
+ * not wait for each other. The modules are loaded only when there is work for them (the demo
  * catalogue on a PostgreSQL start with SEED unset, for one, never is).
  */
-export async function prepareContent(app: SetupTarget): Promise<void> {
-  const { config } = app;
-  if (shouldSeedDemo(config)) {
-    const { isDatabaseEmpty, seedDemoContent } = await import('./demo-seed.js');
-    if (await isDatabaseEmpty(app.db)) {
-      const accounts = await seedDemoContent(app.db, { log: (line) => app.log.info(line) });
-      // Printed once, on the run that creates them; they are never stored in clear anywhere else.
-      console.log(
-        [
-          '',
-          'Demo accounts (shown once; change them or set ADMIN_EMAIL/ADMIN_PASSWORD):',
-          ...accounts.map(
-            (account) =>
-              `  ${account.role.padEnd(5)}  email: ${account.email}  password: ${account.password}`,
-          ),
-          '',
-        ].join('\n'),
-      );
+export async function prepareContent(target: SetupTarget): Promise<void> {
+  const { config, database, log } = target;
+  const demo = shouldSeedDemo(config) ? await import('./demo-seed.js') : null;
+  const admin =
+    config.ADMIN_EMAIL && config.ADMIN_PASSWORD
+      ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
+      : null;
+  if (!demo && !admin) return;
+  const adminModule = admin ? await import('./configured-admin.js') : null;
+  const missing = async (db: DatabaseHandle['db']) =>
+    Boolean(
+      (demo && (await demo.isDatabaseEmpty(db))) ||
+      (admin && adminModule && (await adminModule.isConfiguredAdminMissing(db, admin.email))),
+    );
+  if (!(await missing(database.db))) return;
+  await database.exclusive(async (db) => {
+    if (demo && (await demo.isDatabaseEmpty(db))) {
+      await demo.seedDemoContent(db, { log: (line) => log.info(line) });
     }
-  }
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const { ensureConfiguredAdmin } = await import('./configured-admin.js');
-    await ensureConfiguredAdmin(app.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  }
+    if (admin && adminModule)
+      await adminModule.ensureConfiguredAdmin(db, admin.email, admin.password);
+  });
+}
+
+/**
+ * Once the server listens: gives the demo accounts still waiting for one a password, and prints
+ * them, once (on standard output, never in a log line; they are stored only as hashes). Printed
+ * before listening, they would be shown by a start that then fails, and lost to the one after.
+ */
+export async function showDemoPasswords(target: Pick<SetupTarget, 'config' | 'database'>) {
+  if (!shouldSeedDemo(target.config)) return;
+  const { issueDemoPasswords } = await import('./demo-seed.js');
+  const accounts = await issueDemoPasswords(target.database.db);
+  if (accounts.length === 0) return;
+  console.log(
+    [
+      '',
+      'Demo accounts (shown once; change them or set ADMIN_EMAIL/ADMIN_PASSWORD):',
+      ...accounts.map(
+        (account) =>
+          `  ${account.role.padEnd(5)}  email: ${account.email}  password: ${account.password}`,
+      ),
+      '',
+    ].join('\n'),
+  );
 }

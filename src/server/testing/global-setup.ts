@@ -31,8 +31,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-    // Two connections: the migration lock holds one while the migrator uses the other.
-    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
+    // One connection is enough: the migrator runs on the one that holds the start-up lock.
+    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
     await handle.migrate();
     await handle.close();
     project.provide('postgresTemplate', name);

@@ -43,6 +43,29 @@ describe('acceptingReadShape', () => {
     );
   });
 
+  it('compares an alias with its field only once read: a deeply nested alias is a conflict, not a stack overflow', () => {
+    let deep: unknown = [];
+    for (let depth = 0; depth < 30_000; depth += 1) deep = [deep];
+    const result = body.safeParse({ id: 4, alias_id: deep });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['alias_id'],
+        message: aliasConflictMessage('alias_id', 'id'),
+      }),
+    ]);
+    // The same invalid text in both is the field's own error, named once.
+    const list = acceptingReadShape({
+      fields: { tags: z.array(z.number()).max(2, 'tags must hold at most 2 ids') },
+      read: z.object({ tags: z.array(z.number()), tag_ids: z.array(z.number()) }),
+      aliases: { tag_ids: 'tags' },
+    });
+    expect(list.parse({ tags: [1, 2], tag_ids: [1, 2] })).toEqual({ tags: [1, 2] });
+    expect(list.safeParse({ tags: [1, 2], tag_ids: deep }).error?.issues[0]?.message).toBe(
+      aliasConflictMessage('tag_ids', 'tags'),
+    );
+    expect(body.safeParse({ id: 'x', alias_id: 'x' }).error?.issues[0]?.path).toEqual(['id']);
+  });
+
   it('still refuses a field outside the read shape, and keeps the ignored field typed', () => {
     expect(body.safeParse({ id: 1, isAdmin: true }).error?.issues[0]).toMatchObject({
       code: 'unrecognized_keys',

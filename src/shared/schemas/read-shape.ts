@@ -33,9 +33,15 @@ export const aliasConflictMessage = (alias: string, field: string) =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Equal as sent, or equal once read by the field's schema ('88' and 88 are one episode number). */
+/**
+ * The same value as sent, or equal once read by the field's schema ('88' and 88 are one episode
+ * number). Only what the schema accepted is serialised: the input itself may be anything a client
+ * sent, an array nested 30,000 deep included, which JSON.stringify would recurse through until the
+ * stack ran out.
+ */
 function sameValue(schema: z.ZodType, a: unknown, b: unknown): boolean {
-  if (JSON.stringify(a) === JSON.stringify(b)) return true;
+  // One and the same text or number: the field's own check speaks for both.
+  if (Object.is(a, b)) return true;
   const [left, right] = [schema.safeParse(a), schema.safeParse(b)];
   return left.success && right.success && JSON.stringify(left.data) === JSON.stringify(right.data);
 }

@@ -239,14 +239,21 @@ describe('without a YouTube API key', () => {
     expect(new Date(video.published_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('answers 401 for the channel import naming the missing setting, not asking to sign in', async () => {
+  it('answers 503 for the channel import naming the missing setting: not a 401, which reads as a session ended', async () => {
     const res = await callApi(keyless.app, 'GET', '/api/admin/videos/import', {
       token: keylessAdmin.token,
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.body.message).toBe(apiMessages.youtubeNoApiKey);
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toEqual({ status: 503, data: null, message: apiMessages.youtubeNoApiKey });
     expect(res.body.message).toContain('YOUTUBE_API_KEY');
     expect(res.headers['www-authenticate']).toBeUndefined();
+    // Nothing to wait for: a retry will not help until the setting is there.
+    expect(res.headers['retry-after']).toBeUndefined();
+    // The admin is still signed in.
+    const after = await callApi(keyless.app, 'GET', '/api/admin/dashboard', {
+      token: keylessAdmin.token,
+    });
+    expect(after.statusCode).toBe(200);
   });
 
   it('names YOUTUBE_CHANNEL_ID when the key is there and the channel is not', async () => {
@@ -257,7 +264,7 @@ describe('without a YouTube API key', () => {
       const res = await callApi(channelless.app, 'GET', '/api/admin/videos/import', {
         token: (await signedInAdmin(channelless.app)).token,
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(503);
       expect(res.body.message).toBe(apiMessages.youtubeNoChannel);
     } finally {
       await channelless.close();

@@ -11,13 +11,21 @@ import { created, ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
+import { errorEnvelope } from '@shared/api-envelope.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { videoOf } from '@server/lib/api-examples.js';
 
-const youtubeErrors = errorResponses({
-  401: "No token or an expired one (with `WWW-Authenticate`); or YouTube refused the server's key, or the key or channel is not configured: the message asks the administrator to sign in to YouTube (no `WWW-Authenticate`, the session stays).",
-  502: 'YouTube did not answer usably (timeout, network failure, 5xx or bad JSON).',
-});
+const youtubeErrors = {
+  ...errorResponses({
+    401: "No token or an expired one (with `WWW-Authenticate`); or YouTube refused the server's key (a bad key, a spent quota): the message asks the administrator to sign in to YouTube (no `WWW-Authenticate`, the session stays).",
+    502: 'YouTube did not answer usably (timeout, network failure, 5xx or bad JSON).',
+  }),
+  503: errorEnvelope.meta({
+    description:
+      'The server is not set up for this call: the channel import needs `YOUTUBE_API_KEY` and `YOUTUBE_CHANNEL_ID`, and the message names the one missing (the session stays; retrying will not help until it is set). Or, as for every call: the database is not answering, or the server is overloaded or shutting down (retry later).',
+    examples: [{ status: 503, data: null, message: apiMessages.youtubeNoApiKey }],
+  }),
+};
 const oneVideoErrors = errorResponses({
   404: 'YouTube has no video with that id (or it is private).',
   409: 'That video is already in the catalogue.',

@@ -1,5 +1,5 @@
 import { apiMessages } from '@shared/messages/api.js';
-import { badGateway, unauthorized } from '@server/lib/http-errors.js';
+import { badGateway, notConfigured, unauthorized } from '@server/lib/http-errors.js';
 import {
   YoutubeAuthError,
   YoutubeSettingMissingError,
@@ -7,16 +7,17 @@ import {
 } from '../youtube/youtube-errors.js';
 
 /**
- * Runs a YouTube call and turns its failures into answers: a missing setting -> 401 naming it;
- * credentials -> 401 asking the admin to sign in to YouTube (the spec's text); an unreachable or
- * broken YouTube -> 502. Never a 500.
+ * Runs a YouTube call and turns its failures into answers: a missing setting -> 503 naming it
+ * (the server is not set up for the call; a 401 would read as the admin's session having ended);
+ * credentials YouTube refused -> 401 asking the admin to sign in to YouTube (the spec's text); an
+ * unreachable or broken YouTube -> 502. Never a 500.
  */
 export async function callYoutube<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof YoutubeSettingMissingError) {
-      throw unauthorized(
+      throw notConfigured(
         error.setting === 'YOUTUBE_API_KEY'
           ? apiMessages.youtubeNoApiKey
           : apiMessages.youtubeNoChannel,

@@ -16,15 +16,34 @@ export interface Mailer {
 
 const OUTBOX_SIZE = 50;
 
+/** What production logs in place of a message, when there is nowhere to send it. */
+const NOT_CONFIGURED = 'mail not sent: mail is not configured (SMTP_URL is not set)';
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  /**
+   * Without SMTP: whether the whole message goes to the log, recovery codes included (anyone
+   * reading the log could then reset any password). Only outside production (env.ts,
+   * mailGoesToLog).
+   */
+  logMail: boolean;
+}
+
 /**
- * SMTP through nodemailer when SMTP_URL is set. Without it the message goes to the log and to an
- * in-memory outbox, so a demo install can still recover passwords.
+ * SMTP through nodemailer when SMTP_URL is set. Without it, in development and demos the message
+ * goes to the log and to an in-memory outbox, so such an install can still recover passwords; in
+ * production nothing of it is kept or logged: one line says mail is not configured.
  */
-export function createMailer(
-  options: { smtpUrl?: string | undefined; from: string },
-  log: FastifyBaseLogger,
-): Mailer {
+export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   const outbox: MailMessage[] = [];
+  if (!options.smtpUrl && !options.logMail) {
+    return {
+      outbox,
+      send: async () => log.warn(NOT_CONFIGURED),
+      close: () => undefined,
+    };
+  }
   if (!options.smtpUrl) {
     return {
       outbox,

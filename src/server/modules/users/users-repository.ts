@@ -32,6 +32,16 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow> 
   return row!;
 }
 
+/** Adds the user unless an account already has that email; true when it was added. */
+export async function insertUserUnlessTaken(db: Database, user: NewUser): Promise<boolean> {
+  const added = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return added.length > 0;
+}
+
 /**
  * Saves account fields. Pending recovery codes are voided in the same transaction: they were
  * mailed to the address on file, which may be the one just replaced.

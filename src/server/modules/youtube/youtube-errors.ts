@@ -1,7 +1,6 @@
 /**
- * YouTube refused our credentials: no API key or channel configured, a bad key, or a 401/403 from
- * the Data API (quota included). Only the channel owner can fix it, so routes answer 401 and ask the
- * admin to sign in to YouTube.
+ * YouTube refused our credentials: a bad key, or a 401/403 from the Data API (quota included).
+ * Only the channel owner can fix it, so routes answer 401 and ask the admin to sign in to YouTube.
  */
 export class YoutubeAuthError extends Error {
   override name = 'YoutubeAuthError';
@@ -14,7 +13,7 @@ export class YoutubeUnavailableError extends Error {
 
 /**
  * The server lacks a setting YouTube calls need: no one can fix that by signing in, so the
- * answer names the setting (and stays a 401 like the other credential failures).
+ * answer names the setting, with a 503 (admin/youtube-failures.ts).
  */
 export class YoutubeSettingMissingError extends YoutubeAuthError {
   override name = 'YoutubeSettingMissingError';

@@ -6,6 +6,8 @@ import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
 import { renderPage } from '@client/testing/render.js';
 import { AdminDashboardPage } from './dashboard-page.js';
 import { holdNextFetch } from '@client/testing/fetch-calls.js';
+import { getSession, setSession, type Session } from '@client/lib/session.js';
+import { apiMessages } from '@shared/messages/api.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
@@ -19,6 +21,8 @@ const DASHBOARD: AdminDashboard = {
     buildArtist(2, 'Dolly Ray', { like_count: 0 }),
   ],
 };
+
+const ADMIN: Session = { id: 1, firstName: 'Dolly', isAdmin: true, token: 'admin-token' };
 
 const fail = (status: number, message: string) => () => ({ status, data: null, message });
 
@@ -150,6 +154,18 @@ describe('AdminDashboardPage quick actions', () => {
       'Error Importing Recent Videos (Please sign in to your YouTube account, then come back and try again.)',
     );
     expect(screen.getByRole('button', { name: 'Import Videos' })).toBeEnabled();
+  });
+
+  it('shows why when the server has no YouTube key (503), and the admin stays signed in', async () => {
+    const user = userEvent.setup();
+    setSession(ADMIN);
+    renderDashboard({ 'GET /admin/videos/import': fail(503, apiMessages.youtubeNoApiKey) });
+    await user.click(screen.getByRole('button', { name: 'Import Videos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Error Importing Recent Videos (${apiMessages.youtubeNoApiKey})`,
+    );
+    expect(getSession()).toEqual(ADMIN);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   it('updates tags with an empty body and shows the green banner', async () => {

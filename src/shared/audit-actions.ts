@@ -10,6 +10,8 @@ export interface AuditActionWords {
   details?: string;
   /** An edit: the names of the fields it sent say what it was about. */
   edit?: true;
+  /** The call deletes its item: there is no editor of it to open any more. */
+  deletes?: true;
 }
 
 /**
@@ -26,11 +28,11 @@ export const AUDIT_ACTIONS = {
   },
   'POST /api/admin/videos': { label: 'Imported a video', item: 'video' },
   'PUT /api/admin/videos': { label: 'Edited a video', item: 'video', edit: true },
-  'DELETE /api/admin/videos': { label: 'Deleted a video', item: 'video' },
+  'DELETE /api/admin/videos': { label: 'Deleted a video', item: 'video', deletes: true },
   'PUT /api/admin/videos/featured': { label: 'Chose the featured video', item: 'video' },
   'POST /api/admin/artists': { label: 'Added an artist', item: 'artist' },
   'PUT /api/admin/artists': { label: 'Edited an artist', item: 'artist', edit: true },
-  'DELETE /api/admin/artists': { label: 'Deleted an artist', item: 'artist' },
+  'DELETE /api/admin/artists': { label: 'Deleted an artist', item: 'artist', deletes: true },
   'POST /api/tags': { label: 'Tagged a video by name', item: 'video', details: 'Tag' },
   'PUT /api/tags': { label: 'Tagged a video', item: 'video', details: 'Tags' },
   'DELETE /api/tags': { label: 'Untagged a video', item: 'video', details: 'Tags' },
@@ -39,7 +41,7 @@ export const AUDIT_ACTIONS = {
   'POST /api/admin/users': { label: 'Added an administrator', item: 'person' },
   'PUT /api/admin/users': { label: 'Edited a name or email', item: 'person', edit: true },
   'PUT /api/users': { label: 'Edited their own account', item: 'person', edit: true },
-  'DELETE /api/users': { label: 'Deleted an account', item: 'person' },
+  'DELETE /api/users': { label: 'Deleted an account', item: 'person', deletes: true },
   'PUT /api/users/password': { label: 'Changed their own password', item: 'person' },
   'PUT /api/users/liked/add-artist': { label: 'Liked an artist', item: 'artist' },
   'PUT /api/users/liked/remove-artist': { label: 'Unliked an artist', item: 'artist' },

@@ -13,11 +13,13 @@ const KIND_WORDS: Record<AuditItemKind, string> = {
   person: 'Account',
 };
 
-/** The editor of what a call acted on, while it still exists (a deletion leaves nothing to open). */
-function editorPath(kind: AuditItemKind | undefined, entry: AuditEntry): string | null {
-  if (!entry.target_id || entry.action.startsWith('DELETE ')) return null;
-  if (kind === 'video') return adminLink.editVideo(entry.target_id);
-  if (kind === 'artist') return adminLink.editArtist(entry.target_id);
+type Words = ReturnType<typeof auditActionWords>;
+
+/** The editor of what a call acted on, unless the call deleted it (untagging a video did not). */
+function editorPath(words: Words, entry: AuditEntry): string | null {
+  if (!entry.target_id || words.deletes) return null;
+  if (words.item === 'video') return adminLink.editVideo(entry.target_id);
+  if (words.item === 'artist') return adminLink.editArtist(entry.target_id);
   return null;
 }
 
@@ -37,9 +39,10 @@ function Email({ address }: { address: string }) {
 }
 
 /** What the call acted on: its kind and its name then (or its id, in entries older than names). */
-function Item({ entry, kind }: { entry: AuditEntry; kind: AuditItemKind | undefined }) {
+function Item({ entry, words }: { entry: AuditEntry; words: Words }) {
   if (!entry.target_id && !entry.target_name) return <span className="audit-muted">—</span>;
-  const editor = editorPath(kind, entry);
+  const kind = words.item;
+  const editor = editorPath(words, entry);
   const name = entry.target_name ?? `#${entry.target_id}`;
   return (
     <>
@@ -50,7 +53,7 @@ function Item({ entry, kind }: { entry: AuditEntry; kind: AuditItemKind | undefi
 }
 
 /** What else the entry says: the tags or rows it named, or the fields an edit sent. */
-function detailsOf(entry: AuditEntry, words: ReturnType<typeof auditActionWords>) {
+function detailsOf(entry: AuditEntry, words: Words) {
   if (words.details && entry.details.length > 0) {
     return { label: words.details, text: entry.details.join(', ') };
   }
@@ -77,7 +80,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
         {words.label}
       </th>
       <td className="audit-table__target">
-        <Item entry={entry} kind={words.item} />
+        <Item entry={entry} words={words} />
       </td>
       <td className="audit-table__details">
         {details ? (

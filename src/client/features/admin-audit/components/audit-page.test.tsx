@@ -61,6 +61,12 @@ describe('the audit screen', () => {
           details: ['Bluegrass', 'Western Swing'],
           fields: ['epid', 'tagid'],
         }),
+        entry(5, {
+          action: 'DELETE /api/tags',
+          target_name: 'Porch Sessions',
+          details: ['Bluegrass'],
+          fields: ['epid', 'tagid'],
+        }),
       ]),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
@@ -79,12 +85,19 @@ describe('the audit screen', () => {
     expect(deletion).toHaveTextContent('Video Episode 2');
     const tagged = screen.getByRole('row', { name: /Tagged a video/ });
     expect(tagged).toHaveTextContent('Video Pedal Steel Sessions');
+    expect(within(tagged).getByRole('link', { name: 'Pedal Steel Sessions' })).toBeVisible();
     expect(tagged).toHaveTextContent('Tags: Bluegrass, Western Swing');
     const layout = screen.getByRole('row', { name: /Saved the home page layout/ });
     expect(layout).toHaveTextContent('Rows: Bluegrass, Honky-Tonk');
     // No raw calls ('PUT /api/tags') on screen.
     expect(screen.queryByText(/\/api\//)).not.toBeInTheDocument();
-    expect(screen.getByText('4 actions')).toBeInTheDocument();
+    // Untagging deletes nothing: the video's editor is still there to open.
+    const untagged = screen.getByRole('row', { name: /Untagged a video/ });
+    expect(within(untagged).getByRole('link', { name: 'Porch Sessions' })).toHaveAttribute(
+      'href',
+      '/admin/editVideo/105',
+    );
+    expect(screen.getByText('5 actions')).toBeInTheDocument();
   });
 
   it('shows entries older than the names sensibly: their words, the kind of item and its id', async () => {

@@ -110,6 +110,13 @@ test('the account form saves, and the new first name shows in the navigation', a
   await page.reload();
   await expect(form.getByLabel('First Name')).toHaveValue('Rebecca');
   await expect(form.getByLabel('Zip Code')).toHaveValue('10001');
+  await expect(form.getByLabel('First Name')).toHaveAttribute('maxlength', '100');
+
+  // A cleared zip code is refused as at sign-up, not "saved" and quietly kept.
+  await form.getByLabel('Zip Code').fill('');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(form.getByLabel('Zip Code')).toHaveAccessibleDescription('Zip code is required');
+  await expect(form.getByText('Account changes saved')).toHaveCount(0);
 });
 
 test('the password can be changed, and the new one signs in', async ({ page }) => {
@@ -120,7 +127,22 @@ test('the password can be changed, and the new one signs in', async ({ page }) =
   await form.getByLabel('New Password').fill('Still-The-One2');
   await form.getByLabel('Confirm Password').fill('Still-The-One2');
   await form.getByRole('button', { name: 'Change Password' }).click();
-  await expect(form.getByRole('alert')).toHaveText(/Your current password is incorrect\./);
+  // Said under the field it is about, not in a banner.
+  await expect(form.getByLabel('Current Password')).toHaveAccessibleDescription(
+    'Your current password is incorrect.',
+  );
+  await expect(form.getByRole('alert')).toHaveCount(0);
+
+  // The rule under the new password warns of common ones; one is refused there too.
+  const newPassword = form.getByLabel('New Password');
+  await expect(newPassword).toHaveAccessibleDescription(/Commonly used passwords are not accepted/);
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await newPassword.fill('Password123');
+  await form.getByLabel('Confirm Password').fill('Password123');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(newPassword).toHaveAccessibleDescription(/^This password is too common/);
+  await newPassword.fill('Still-The-One2');
+  await form.getByLabel('Confirm Password').fill('Still-The-One2');
 
   await form.getByLabel('Current Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Change Password' }).click();

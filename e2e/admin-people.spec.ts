@@ -144,8 +144,9 @@ test.describe('People', () => {
       await dialog.getByLabel('New Password', { exact: true }).fill('Changed-Pass-2');
       await dialog.getByLabel('Confirm New Password').fill('Changed-Pass-2');
       await dialog.getByRole('button', { name: 'Update Password' }).click();
-      await expect(dialog.getByRole('alert')).toHaveText(
-        /Error trying to update password \(Your current password is incorrect\.\)/,
+      await expect(dialog.getByRole('alert')).toHaveText(/Error trying to update password/);
+      await expect(dialog.getByLabel('Current Password')).toHaveAccessibleDescription(
+        'Your current password is incorrect.',
       );
       await dialog.getByLabel('Current Password').fill(admin.password);
       await dialog.getByRole('button', { name: 'Update Password' }).click();

@@ -167,7 +167,7 @@ test.describe('Video editor: edit and publish', () => {
     await page.getByLabel('Title').fill(title);
     const noEpisode = page.getByRole('checkbox', { name: 'No episode number' });
     if (await noEpisode.isChecked()) await noEpisode.uncheck();
-    await page.getByLabel('Episode number', { exact: true }).fill('4242');
+    await page.getByLabel('Episode Number', { exact: true }).fill('4242');
     await page.getByLabel('Description').fill('Edited by the e2e editor test.');
     await page.getByRole('radio', { name: 'Public' }).check();
     // An existing tag typed in another case is reused; the other name is a new tag.

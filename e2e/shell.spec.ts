@@ -122,6 +122,17 @@ test.describe('search box', () => {
     await box.fill('cash');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\/cash$/);
+    // The results page keeps the words in the box, to refine them.
+    await expect(box).toHaveValue('cash');
+  });
+
+  test('a results page loaded from its address shows its words in the box', async ({ page }) => {
+    await page.goto('/search/johnny%20cash');
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await expect(box).toHaveValue('johnny cash');
+    // The server draws it in: the words are there before the app runs, too.
+    const drawn = await (await page.request.get('/search/johnny%20cash')).text();
+    expect(drawn).toMatch(/<input[^>]*name="q"[^>]*value="johnny cash"/);
   });
 });
 

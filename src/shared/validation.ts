@@ -5,6 +5,26 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Argon2 hashes any length, but an upper bound keeps a single request from costing seconds. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const ARTIST_SEARCH_MIN_LENGTH = 3;
+export const ARTIST_SEARCH_MAX_LENGTH = 100;
+/** The site search's longest query. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * The longest text each typed field takes: the API refuses more, and the form's input stops
+ * there, so nobody types what would be refused. (Artists' and tags' limits sit with their
+ * schemas.)
+ */
+export const TEXT_MAX = {
+  /** A first or a last name. */
+  personName: 100,
+  zipCode: 20,
+  email: 254,
+  recoveryCode: 32,
+  videoTitle: 200,
+  videoDescription: 10_000,
+  featuredTitle: 200,
+  link: 2048,
+} as const;
 
 // A pragmatic address check: one @, no spaces, a dot in the domain. RFC 5322 in full accepts
 // addresses no mail provider hands out, and rejecting them here costs no real user.
@@ -65,6 +85,24 @@ export function isOldEnough(birthday: string, today: Date = new Date()): boolean
   return birthday <= latestAllowedBirthday(today);
 }
 
+/** The last name the spec stores for someone who gave none (a one-word administrator name). */
+export const NO_LAST_NAME = 'N/A';
+
+/** A stored last name as people see it: 'N/A' is no name, so it shows as none. */
+export function shownLastName(stored: string): string {
+  return stored === NO_LAST_NAME ? '' : stored;
+}
+
+/** The last name to store for what was typed: none is stored as the spec stores it, 'N/A'. */
+export function storedLastName(typed: string): string {
+  return typed.trim() || NO_LAST_NAME;
+}
+
+/** 'First Last' as people see it: 'Admin', not 'Admin N/A'. */
+export function fullName(firstName: string, lastName: string): string {
+  return [firstName, shownLastName(lastName)].filter(Boolean).join(' ');
+}
+
 /**
  * New-admin names split on a space: the first word is the first name, the rest the last name, and
  * 'N/A' when there is one word. (The spec names only the second word; keeping a third keeps
@@ -72,5 +110,5 @@ export function isOldEnough(birthday: string, today: Date = new Date()): boolean
  */
 export function splitAdminName(name: string): { firstName: string; lastName: string } {
   const [firstName = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
-  return { firstName, lastName: rest.length > 0 ? rest.join(' ') : 'N/A' };
+  return { firstName, lastName: storedLastName(rest.join(' ')) };
 }

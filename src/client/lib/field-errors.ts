@@ -25,13 +25,33 @@ export function fieldErrors<K extends string>(
   return errors;
 }
 
-/**
- * The body field a refusal names. The API's 400s say which field they refuse ('email must be at
- * most 254 characters', 'firstName: …'); any other answer belongs to no field.
- */
-export function refusedField(error: unknown): string | undefined {
+/** The message of a refused body (a 400 or 422), the answers that may name a field. */
+export function refusalOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) {
     return undefined;
   }
-  return /^([A-Za-z_]\w*)(?:[\s:.[]|$)/.exec(error.message)?.[1];
+  return error.message;
+}
+
+/**
+ * The body field a refusal names. The API's 400s say which field they refuse, by the field's
+ * label ('Email must be at most 254 characters': see labelledField) or, for the fields people
+ * never type, by its name ('id: …'); any other answer belongs to no field.
+ */
+export function refusedField(error: unknown): string | undefined {
+  const message = refusalOf(error);
+  return message === undefined ? undefined : /^([A-Za-z_]\w*)(?:[\s:.[]|$)/.exec(message)?.[1];
+}
+
+/** The one of `labels` (field -> its label on the form) that starts the refusal's message. */
+export function labelledField<K extends string>(
+  error: unknown,
+  labels: Iterable<[K, string]>,
+): K | undefined {
+  const message = refusalOf(error);
+  if (message === undefined) return undefined;
+  for (const [name, label] of labels) {
+    if (label && message.startsWith(`${label} `)) return name;
+  }
+  return undefined;
 }

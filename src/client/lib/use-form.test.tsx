@@ -19,11 +19,15 @@ const field = (label: string) => screen.getByLabelText(label);
 function LoginForm({
   onValid = () => undefined,
   serverError,
+  report,
+  refusals,
 }: {
   onValid?: (values: { email: string; password: string }) => void;
   serverError?: unknown;
+  report?: 'each' | 'first';
+  refusals?: Record<string, 'email' | 'password'>;
 }) {
-  const form = useForm({ email: '', password: '' }, { schema: loginBody });
+  const form = useForm({ email: '', password: '' }, { schema: loginBody, report, refusals });
   const [placed, setPlaced] = useState<boolean | null>(null);
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>
@@ -118,6 +122,36 @@ describe('useForm and the API refusing a field', () => {
     expect(field('Email')).toHaveFocus();
     await userEvent.type(field('Email'), 'x');
     expect(field('Email')).not.toHaveAccessibleDescription();
+  });
+
+  it("shows a 400 naming a field by its label (the API's words for typed fields) on that field", async () => {
+    const refusal = new ApiError(400, 'Password must be at most 128 characters');
+    render(<LoginForm serverError={refusal} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(screen.getByText('placed: true')).toBeInTheDocument();
+    expect(field('Password')).toHaveAccessibleDescription(refusal.message);
+    expect(field('Password')).toHaveFocus();
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a refusal tied to a field by its text (refusals) on that field, whatever its status', async () => {
+    const refusal = new ApiError(409, 'That one is taken.');
+    render(<LoginForm serverError={refusal} refusals={{ 'That one is taken.': 'email' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(screen.getByText('placed: true')).toBeInTheDocument();
+    expect(field('Email')).toHaveAccessibleDescription('That one is taken.');
+  });
+
+  it('shows the refusal under its field even where the form reports one problem at a time', async () => {
+    const refusal = new ApiError(400, 'Password must be at most 128 characters');
+    render(<LoginForm serverError={refusal} report="first" />);
+    await submit();
+    // The form's own checks stay in its message area...
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Email')).not.toHaveAccessibleDescription();
+    await userEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    // ...but only the API knows this one, so it says so where the field is.
+    expect(field('Password')).toHaveAccessibleDescription(refusal.message);
   });
 
   it.each([

@@ -1,6 +1,13 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors, refusedField, type FieldErrors, type Renames } from './field-errors.js';
+import { ApiError } from './api-client.js';
+import {
+  fieldErrors,
+  labelledField,
+  refusedField,
+  type FieldErrors,
+  type Renames,
+} from './field-errors.js';
 
 type FieldValue = string | boolean;
 type Values<V> = { [K in keyof V]: FieldValue };
@@ -24,6 +31,11 @@ export interface FormRules<V, K extends string = keyof V & string> {
   report?: 'each' | 'first';
   /** Texts the form shows once in its own message area ("fill all"): their fields are only marked. */
   formTexts?: readonly string[];
+  /**
+   * The API's refusals that concern one field without naming it, by their text (a new password
+   * too common): they show on that field like a refusal naming it.
+   */
+  refusals?: Readonly<Partial<Record<string, K>>>;
 }
 
 export interface Problem<K extends string> {
@@ -65,11 +77,17 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
   const checked: FieldErrors<K> = rules.report === 'first' ? pick(live, reported) : live;
   const errors: FieldErrors<K> = { ...refused, ...checked };
 
-  /** Shown under the field, unless the form shows it in its own message area. */
+  /**
+   * Shown under the field, unless the form shows it in its own message area. A form reporting one
+   * problem at a time still shows the API's refusal of a field under it: only the API knows it,
+   * so the form's own checks cannot point at it.
+   */
   const messageOf = (name: K): string | undefined => {
     const message = errors[name];
-    if (!message || rules.report === 'first' || rules.formTexts?.includes(message))
+    if (!message || rules.formTexts?.includes(message)) return undefined;
+    if (rules.report === 'first' && (checked[name] !== undefined || !(name in refused))) {
       return undefined;
+    }
     return message;
   };
 
@@ -152,13 +170,35 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
     };
 
   /**
-   * Shows the API's refusal on the field it names (the body's name, as the form calls it) and
-   * focuses it. False when the refusal names none of the form's fields: the form shows it itself.
+   * The form's field an API refusal concerns: one `refusals` ties its text to, one it names by
+   * the field's label on the page, or by the body's name (as the form calls it).
    */
-  const showServerError = (error: unknown): boolean => {
+  const fieldOf = (error: unknown): K | undefined => {
+    if (!(error instanceof ApiError)) return undefined;
+    const tied = rules.refusals?.[error.message];
+    if (tied !== undefined && isField(tied)) return tied;
+    const labelled = labelledField(error, labelsOnPage());
+    if (labelled !== undefined) return labelled;
     const named = refusedField(error);
     const field = named === undefined ? undefined : (rules.rename?.[named] ?? named);
-    if (field === undefined || !isField(field) || !(error instanceof Error)) return false;
+    return field !== undefined && isField(field) ? field : undefined;
+  };
+
+  /** Each field on the page with its label's text. */
+  function* labelsOnPage(): Generator<[K, string]> {
+    for (const [name, element] of elements.current) {
+      const label = (element as HTMLInputElement).labels?.[0]?.textContent?.trim();
+      if (label && isField(name)) yield [name, label];
+    }
+  }
+
+  /**
+   * Shows the API's refusal on the field it concerns (fieldOf) and focuses it. False when it
+   * concerns none of the form's fields: the form shows it itself.
+   */
+  const showServerError = (error: unknown): boolean => {
+    const field = fieldOf(error);
+    if (field === undefined || !(error instanceof Error)) return false;
     setRefused({ [field]: error.message } as FieldErrors<K>);
     focus(field);
     return true;
@@ -182,6 +222,7 @@ export function useForm<V extends Values<V>>(initial: V | (() => V), rules: Form
     focus,
     handleSubmit,
     showServerError,
+    fieldOf,
     reset,
   };
 }

@@ -355,6 +355,17 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     /** The id the call acted on (from the body, the path, or what it created), when there is one. */
     targetId: text('target_id'),
+    /**
+     * That item's name when the call was made (a video's title, an artist's name, a person's name
+     * and email), so the log still says what it was once the item is renamed or deleted. Null in
+     * rows written before migration 0010.
+     */
+    targetName: text('target_name'),
+    /** What else the call named, in words: a tag call's tags, the layout's rows, a count added. */
+    details: text('details')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fields: text('fields')
       .array()
       .notNull()

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSharedMessage } from '@shared/messages/all-messages.js';
+import { startsWithFieldLabel } from '@shared/messages/field-labels.js';
 import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { HttpError, unknownFieldMessage } from '../lib/http-errors.js';
 
@@ -24,8 +25,9 @@ export function describeValidationIssue(item: ValidationItem, context: string): 
     const keys = Array.isArray(item.params.keys) ? item.params.keys.join(', ') : '';
     return unknownFieldMessage(context, keys);
   }
-  // Our schemas' own messages already name the field ('birthday must be a date as YYYY-MM-DD').
-  if (message.startsWith(`${field} `)) return message;
+  // Our schemas' own messages already name the field, by its name or by the label the forms
+  // give it ('Birthday must be a date as YYYY-MM-DD').
+  if (message.startsWith(`${field} `) || startsWithFieldLabel(message)) return message;
   if (item.keyword === 'invalid_type' && message.startsWith('Invalid input')) {
     if (message.endsWith('received undefined')) return `${field} is required`;
     return `${field} must be ${String(item.params.expected ?? 'of another type')}`;

@@ -12,6 +12,7 @@ export const adminEditorUiMessages = {
     'The link names another video. Press Find Video to import it, or put back the link of this video.',
   episodeHint: 'Tick "No episode number" for a video outside the numbered episodes.',
   noEpisodeNumber: 'No episode number',
+  episodeNumberInvalid: 'Episode Number must be a whole number of 0 or more.',
   unsavedTitle: 'Leave without saving?',
   unsavedText: 'Your changes to this video are not published yet. They will be lost if you leave.',
   unsavedStay: 'Stay',

@@ -13,6 +13,4 @@ export const adminPeopleUiMessages = {
   noUsersFound: 'No users match these filters.',
   neverLoggedIn: 'Never',
   updatePasswordTitle: 'Update Password',
-  /** The rule behind 'New passwords needs to follow proper format' (isStrongPassword). */
-  passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
 } as const;

@@ -3,7 +3,7 @@ export const artistsTagsMessages = {
   artistLetterInvalid: 'letter must be a single letter from A to Z',
   artistNameTaken: 'An artist with this name already exists',
   tagNameTaken: 'A tag with this name already exists',
-  imagePathInvalid: 'img_path must be an http or https URL, or a path on this site',
+  imagePathInvalid: 'Image URL must be an http or https URL, or a path on this site',
   tagNameRequired: 'Tag name is required',
   tagAdded: 'Tag added to the video',
   tagsAttached: 'Tags added to the video',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { adminVideosMessages as m } from '../messages/admin-videos.js';
 import { apiMessages } from '../messages/api.js';
+import { fieldLabels as label } from '../messages/field-labels.js';
 import { validationMessages } from '../messages/validation.js';
+import { TEXT_MAX } from '../validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
 import { acceptingReadShape } from './read-shape.js';
@@ -51,8 +53,18 @@ export const episodeNumberField = z
 export const updateVideoBody = acceptingReadShape({
   fields: {
     id: idField('id'),
-    title: requiredText('title', validationMessages.videoFillAll, 200),
-    description: requiredText('description', validationMessages.videoFillAll, 10_000),
+    title: requiredText(
+      'title',
+      validationMessages.videoFillAll,
+      TEXT_MAX.videoTitle,
+      label.videoTitle,
+    ),
+    description: requiredText(
+      'description',
+      validationMessages.videoFillAll,
+      TEXT_MAX.videoDescription,
+      label.videoDescription,
+    ),
     episode_number: episodeNumberField.optional(),
     public_state: flagField('public_state').optional(),
   },
@@ -129,8 +141,13 @@ export const featuredVideoSchema = z.object({
 /** PUT /api/admin/videos/featured; the `video` that GET answers beside the link is ignored. */
 export const featuredVideoBody = acceptingReadShape({
   fields: {
-    title: requiredText('title', m.featuredTitleRequired, 200),
-    link: requiredText('link', m.featuredLinkRequired, 2048).refine(
+    title: requiredText(
+      'title',
+      m.featuredTitleRequired,
+      TEXT_MAX.featuredTitle,
+      label.featuredTitle,
+    ),
+    link: requiredText('link', m.featuredLinkRequired, TEXT_MAX.link, label.featuredLink).refine(
       (value) => parseYoutubeId(value) !== null,
       apiMessages.youtubeLinkInvalid,
     ),

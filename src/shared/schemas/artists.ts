@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { apiMessages } from '../messages/api.js';
 import { artistsTagsMessages as am } from '../messages/artists-tags.js';
+import { fieldLabels as label } from '../messages/field-labels.js';
 import { validationMessages as m } from '../messages/validation.js';
-import { ARTIST_SEARCH_MIN_LENGTH } from '../validation.js';
+import { ARTIST_SEARCH_MAX_LENGTH, ARTIST_SEARCH_MIN_LENGTH } from '../validation.js';
 import { artistSchema, videoSchema } from './catalogue.js';
 import { flagField, idField, requiredText } from './fields.js';
 import { pagedList, wholeNumberField } from './paging.js';
@@ -33,7 +34,7 @@ export const artistPhraseParams = z.object({
     .string()
     .trim()
     .min(ARTIST_SEARCH_MIN_LENGTH, apiMessages.artistSearchTooShort)
-    .max(100, 'text must be at most 100 characters'),
+    .max(ARTIST_SEARCH_MAX_LENGTH, `text must be at most ${ARTIST_SEARCH_MAX_LENGTH} characters`),
 });
 
 export const artistLetterParams = z.object({
@@ -73,14 +74,22 @@ export const adminArtistsData = pagedList('artists', artistSchema);
 const imagePathField = z
   .string({ error: 'img_path must be a string' })
   .trim()
-  .max(ARTIST_IMAGE_MAX_LENGTH, `img_path must be at most ${ARTIST_IMAGE_MAX_LENGTH} characters`)
+  .max(
+    ARTIST_IMAGE_MAX_LENGTH,
+    `${label.imageUrl} must be at most ${ARTIST_IMAGE_MAX_LENGTH} characters`,
+  )
   .refine(isArtistImagePath, am.imagePathInvalid)
   .nullable()
   .transform((value) => value ?? '');
 
 const artistFields = {
-  name: requiredText('name', m.artistFillAll, ARTIST_NAME_MAX_LENGTH),
-  description: requiredText('description', m.artistFillAll, ARTIST_DESCRIPTION_MAX_LENGTH),
+  name: requiredText('name', m.artistFillAll, ARTIST_NAME_MAX_LENGTH, label.artistName),
+  description: requiredText(
+    'description',
+    m.artistFillAll,
+    ARTIST_DESCRIPTION_MAX_LENGTH,
+    label.artistDescription,
+  ),
 };
 
 // The artist as the API reads it is accepted back: `image` is read as `img_path`, and the counts

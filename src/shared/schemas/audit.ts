@@ -7,7 +7,7 @@ export const auditQuery = z.object({
   pageSize: wholeNumberField('pageSize', 200, 'pageSize must be between 1 and 200').default(50),
   /** Part of the administrator's email, any case. */
   actor: z.string().trim().max(100, 'actor must be at most 100 characters').optional(),
-  /** One call, as the log names it: 'PUT /api/admin/videos'. */
+  /** One call, as the log names it: 'PUT /api/admin/videos' (the screen shows its words). */
   action: z
     .string()
     .refine(isAuditAction, 'action must be one of the calls the audit log records')
@@ -26,6 +26,13 @@ export const auditEntrySchema = z.object({
   /** The call: 'PUT /api/admin/videos'. */
   action: z.string(),
   target_id: z.string().nullable(),
+  /**
+   * That item's name when the call was made (a video's title, an artist's name, a person's name
+   * and email); null when the call acts on no one item, and in entries older than the names.
+   */
+  target_name: z.string().nullable(),
+  /** What else the call named: a tag call's tags, the layout's rows, a count of what was added. */
+  details: z.array(z.string()),
   /** The body's field names (values are never kept). */
   fields: z.array(z.string()),
   status: z.number().int(),

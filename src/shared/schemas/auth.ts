@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { fieldLabels as label } from '../messages/field-labels.js';
 import { validationMessages as m } from '../messages/validation.js';
 import {
   PASSWORD_MAX_LENGTH,
+  TEXT_MAX,
   isLoginEmail,
   isOldEnough,
   isStrongPassword,
@@ -10,7 +12,10 @@ import {
 import { flagField, requiredText } from './fields.js';
 
 export const loginEmail = (invalidMessage: string) =>
-  requiredText('email', m.emailRequired, 254).refine(isLoginEmail, invalidMessage);
+  requiredText('email', m.emailRequired, TEXT_MAX.email, label.email).refine(
+    isLoginEmail,
+    invalidMessage,
+  );
 
 export const strongPassword = z
   .string({
@@ -29,9 +34,14 @@ export const anyPassword = z
   .min(1, m.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
-export const birthdayField = requiredText('birthday', m.birthdayRequired, 10)
-  .refine((value) => parseIsoDate(value) !== null, 'birthday must be a date as YYYY-MM-DD')
-  .refine((value) => isOldEnough(value), m.tooYoung);
+/** A birthday 13 years back or more; `tooYoung` is the form's words for one that is not. */
+export const birthdayField = (tooYoung: string) =>
+  requiredText('birthday', m.birthdayRequired, 10, label.birthday)
+    .refine(
+      (value) => parseIsoDate(value) !== null,
+      `${label.birthday} must be a date as YYYY-MM-DD`,
+    )
+    .refine((value) => isOldEnough(value), tooYoung);
 
 export const loginBody = z.strictObject({
   email: loginEmail(m.emailInvalidLogin),
@@ -39,10 +49,10 @@ export const loginBody = z.strictObject({
 });
 
 export const registerBody = z.strictObject({
-  firstName: requiredText('firstName', m.firstNameRequired, 100),
-  lastName: requiredText('lastName', m.lastNameRequired, 100),
-  zipCode: requiredText('zipCode', m.zipCodeRequired, 20),
-  birthday: birthdayField,
+  firstName: requiredText('firstName', m.firstNameRequired, TEXT_MAX.personName, label.firstName),
+  lastName: requiredText('lastName', m.lastNameRequired, TEXT_MAX.personName, label.lastName),
+  zipCode: requiredText('zipCode', m.zipCodeRequired, TEXT_MAX.zipCode, label.zipCode),
+  birthday: birthdayField(m.tooYoung),
   email: loginEmail(m.emailInvalidRegister),
   password: strongPassword,
   newsletter: flagField('newsletter').default(true),

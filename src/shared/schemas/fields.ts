@@ -1,17 +1,18 @@
 import { z } from 'zod';
 
 /**
- * A string field whose absence reads as the spec's "... is required" text, and whose wrong type
- * names the field. Trimmed, and never longer than `max`.
+ * A string field whose absence reads as the spec's "... is required" text. Trimmed, and never
+ * longer than `max`, which a too long value hears by the field's `label` on the forms ('First
+ * Name must be at most 100 characters'); a wrong type, which no form sends, names the body field.
  */
-export function requiredText(field: string, requiredMessage: string, max = 200) {
+export function requiredText(field: string, requiredMessage: string, max = 200, label = field) {
   return z
     .string({
       error: (issue) => (issue.input === undefined ? requiredMessage : `${field} must be a string`),
     })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`);
 }
 
 /**

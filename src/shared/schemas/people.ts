@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { fieldLabels as label } from '../messages/field-labels.js';
+import { peopleMessages } from '../messages/people.js';
 import { validationMessages as m } from '../messages/validation.js';
-import { PASSWORD_MAX_LENGTH, isEmailFormat, isStrongPassword } from '../validation.js';
+import { PASSWORD_MAX_LENGTH, TEXT_MAX, isEmailFormat, isStrongPassword } from '../validation.js';
 import { birthdayField } from './auth.js';
 import { flagField, idField, requiredText } from './fields.js';
 import { pagedList, pageNumberField, wholeNumberField } from './paging.js';
@@ -8,7 +10,10 @@ import { acceptingReadShape } from './read-shape.js';
 
 /** A real address (the demo names 'user' and 'admin' are for login only), with the form's own text. */
 const emailAddress = (invalidMessage: string) =>
-  requiredText('email', m.emailRequired, 254).refine(isEmailFormat, invalidMessage);
+  requiredText('email', m.emailRequired, TEXT_MAX.email, label.email).refine(
+    isEmailFormat,
+    invalidMessage,
+  );
 
 /** A password field whose absence reads as `requiredMessage`; callers add the strength rule where it applies. */
 function passwordText(field: string, requiredMessage: string) {
@@ -34,8 +39,14 @@ export const accountSchema = z.object({
   isAdmin: z.boolean(),
 });
 
-/** Absent, '' and null all mean "leave as it is" for the account form's optional fields. */
-const keepWhenBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
+/**
+ * Absent and null mean "leave as it is" (the account as read has no birthday for an
+ * administrator); '' is a cleared field, refused like an empty one at sign-up.
+ */
+const keepWhenNull = (value: unknown) => (value === null ? undefined : value);
+
+const personName = (field: 'firstName' | 'lastName', requiredMessage: string) =>
+  requiredText(field, requiredMessage, TEXT_MAX.personName, label[field]);
 
 /**
  * The account as `GET /api/users/{id}` answers it is accepted back by the account writes, its
@@ -53,20 +64,21 @@ const echoedIsAdmin = z
   .describe("Read-only: must be the account's own value.");
 
 /**
- * `PUT /api/users`: the account form. The spec requires names and email only; zip code,
- * birthday and newsletter are saved when sent, and a birthday sent must still be 13 years back.
+ * `PUT /api/users`: the account form. The spec requires names and email; zip code and birthday,
+ * required at sign-up, may be left out (kept as they are) but not cleared, and a birthday sent
+ * must still be 13 years back. Newsletter is saved when sent.
  */
 export const accountUpdateBody = acceptingReadShape({
   fields: {
     id: idField('id'),
     email: emailAddress(m.emailInvalidAccount),
-    firstName: requiredText('firstName', m.firstNameRequired, 100),
-    lastName: requiredText('lastName', m.lastNameRequired, 100),
+    firstName: personName('firstName', m.firstNameRequired),
+    lastName: personName('lastName', m.lastNameRequired),
     zip_code: z.preprocess(
-      keepWhenBlank,
-      requiredText('zip_code', m.zipCodeRequired, 20).optional(),
+      keepWhenNull,
+      requiredText('zip_code', m.zipCodeRequired, TEXT_MAX.zipCode, label.zipCode).optional(),
     ),
-    birthday: z.preprocess(keepWhenBlank, birthdayField.optional()),
+    birthday: z.preprocess(keepWhenNull, birthdayField(peopleMessages.accountTooYoung).optional()),
     newsletter: flagField('newsletter').optional(),
     isAdmin: echoedIsAdmin,
   },
@@ -88,7 +100,7 @@ export const changePasswordBody = z.strictObject({
 /** One person in the admin lists (spec: "User as listed to admins", "Administrator as listed"). */
 export const listedPersonSchema = z.object({
   id: z.number().int(),
-  /** 'First Last'. */
+  /** 'First Last' as people see it: a last name of 'N/A' is left out ('Admin'). */
   name: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -119,8 +131,8 @@ export const adminListSchema = pagedList('admins', listedPersonSchema);
 /** `POST /api/admin/users` (spec: "New-admin payload"); the client splits the name itself. */
 export const createAdminBody = z.strictObject({
   email: emailAddress(m.emailInvalidAdmin),
-  firstName: requiredText('firstName', m.adminNoName, 100),
-  lastName: requiredText('lastName', m.lastNameRequired, 100),
+  firstName: personName('firstName', m.adminNoName),
+  lastName: personName('lastName', m.lastNameRequired),
   password: passwordText('password', m.passwordRequired).refine(
     isStrongPassword,
     m.adminPasswordFormat,
@@ -144,8 +156,8 @@ export const updateAdminBody = acceptingReadShape({
   fields: {
     id: idField('id'),
     email: emailAddress(m.emailInvalidAdmin),
-    firstName: requiredText('firstName', m.firstNameRequired, 100),
-    lastName: requiredText('lastName', m.lastNameRequired, 100),
+    firstName: personName('firstName', m.firstNameRequired),
+    lastName: personName('lastName', m.lastNameRequired),
     isAdmin: echoedIsAdmin,
   },
   read: accountSchema,

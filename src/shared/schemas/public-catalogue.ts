@@ -4,13 +4,13 @@ import { catalogueMessages } from '../messages/catalogue.js';
 import { artistSchema, tagSchema, videoSchema } from './catalogue.js';
 import { TAG_PAGE_SIZE } from '../page-loads.js';
 import { wholeNumberField } from './paging.js';
+import { SEARCH_MAX_LENGTH } from '../validation.js';
 
 export { TAG_PAGE_SIZE };
 
 /** The spec's cap on a home row; narrower windows show fewer. */
 export const HOME_ROW_VIDEOS = 10;
 export const TAG_PAGE_SIZE_MAX = 200;
-export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_PAGE_SIZE = 40;
 export const SEARCH_PAGE_SIZE_MAX = 100;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { fieldLabels } from '../messages/field-labels.js';
 import { validationMessages as m } from '../messages/validation.js';
+import { TEXT_MAX } from '../validation.js';
 import { loginEmail, strongPassword } from './auth.js';
 import { requiredText } from './fields.js';
 
@@ -22,7 +24,12 @@ export function formatRecoveryCode(code: string): string {
 }
 
 const recoveryEmail = loginEmail(m.emailInvalidAccount);
-const recoveryCode = requiredText('recoveryCode', m.recoveryCodeRequired, 32);
+const recoveryCode = requiredText(
+  'recoveryCode',
+  m.recoveryCodeRequired,
+  TEXT_MAX.recoveryCode,
+  fieldLabels.recoveryCode,
+);
 
 export const recoveryGenerateBody = z.strictObject({ email: recoveryEmail });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { artistsTagsMessages as am } from '../messages/artists-tags.js';
+import { fieldLabels } from '../messages/field-labels.js';
 import { tagSchema } from './catalogue.js';
 import { idField, requiredText } from './fields.js';
 import { acceptingReadShape } from './read-shape.js';
@@ -21,7 +22,7 @@ export const tagListData = z.object({ tags: z.array(tagSchema) });
 /** POST /api/tags: add a tag by name to a video (the editor's "new tag"). */
 export const addTagBody = z.strictObject({
   id: idField('id'),
-  name: requiredText('name', am.tagNameRequired, TAG_NAME_MAX_LENGTH),
+  name: requiredText('name', am.tagNameRequired, TAG_NAME_MAX_LENGTH, fieldLabels.tagName),
 });
 
 export const addTagData = z.object({ tag: tagSchema });

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import { latestAllowedBirthday } from '@shared/validation.js';
+import { fieldLabels as label } from '@shared/messages/field-labels.js';
+import { TEXT_MAX, latestAllowedBirthday } from '@shared/validation.js';
 import { FormField } from '../ui/form-field.js';
 
 type FieldProps = Omit<ComponentProps<typeof FormField>, 'label'>;
@@ -16,8 +17,18 @@ export function NameFields({
 }) {
   return (
     <div className={className}>
-      <FormField label="First Name" autoComplete="given-name" {...form.bind('firstName')} />
-      <FormField label="Last Name" autoComplete="family-name" {...form.bind('lastName')} />
+      <FormField
+        label={label.firstName}
+        autoComplete="given-name"
+        maxLength={TEXT_MAX.personName}
+        {...form.bind('firstName')}
+      />
+      <FormField
+        label={label.lastName}
+        autoComplete="family-name"
+        maxLength={TEXT_MAX.personName}
+        {...form.bind('lastName')}
+      />
     </div>
   );
 }
@@ -35,9 +46,14 @@ export function ZipBirthdayFields<Z extends string>({
 }) {
   return (
     <div className={className}>
-      <FormField label="Zip Code" autoComplete="postal-code" {...form.bind(zip)} />
       <FormField
-        label="Birthday"
+        label={label.zipCode}
+        autoComplete="postal-code"
+        maxLength={TEXT_MAX.zipCode}
+        {...form.bind(zip)}
+      />
+      <FormField
+        label={label.birthday}
         type="date"
         max={latestAllowedBirthday()}
         autoComplete="bday"

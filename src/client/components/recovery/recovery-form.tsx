@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
+import { TEXT_MAX } from '@shared/validation.js';
 import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { FlashMessage } from '../ui/flash-message.js';
+import { EmailField } from '../ui/email-field.js';
 import { FormField } from '../ui/form-field.js';
 import { PasswordField } from '../ui/password-field.js';
 import type { FormStep } from './recovery-steps.js';
@@ -86,9 +88,8 @@ function StepForm({
       {intro}
       {look.messageAt === 'top' && message}
       {askEmail && (
-        <FormField
+        <EmailField
           label={labels.email}
-          type="email"
           autoComplete={look.emailAutoComplete}
           {...form.bind('email')}
         />
@@ -98,13 +99,14 @@ function StepForm({
           label={labels.recoveryCode}
           autoComplete="one-time-code"
           autoCapitalize="characters"
+          maxLength={TEXT_MAX.recoveryCode}
           spellCheck={false}
           {...form.bind('recoveryCode')}
         />
       )}
       {step === 'EnterNewPassword' && (
         <>
-          <PasswordField label={labels.password} {...form.bind('password')} />
+          <PasswordField label={labels.password} rule {...form.bind('password')} />
           <PasswordField label={labels.confirmPassword} {...form.bind('confirmPassword')} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import {
   recoveryGenerateBody,
@@ -34,5 +35,6 @@ export const STEP_CALLS = {
       of: 'password',
       required: m.confirmPasswordRequired,
     }),
+    refusals: { [apiMessages.passwordTooCommon]: 'password' },
   },
 } as const;

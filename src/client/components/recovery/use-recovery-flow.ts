@@ -51,9 +51,12 @@ export function useRecoveryFlow(
     setStep(next);
   };
 
+  // A refusal of one field shows under it; the message area says only what the side's own text
+  // says, if it has one.
   const failed = (error: Error) => {
-    form.showServerError(error);
-    show({ tone: 'error', text: rules.failures?.[asked] ?? error.message });
+    const placed = form.showServerError(error);
+    const text = rules.failures?.[asked] ?? (placed ? undefined : error.message);
+    if (text !== undefined) show({ tone: 'error', text });
   };
 
   const send = (values: typeof form.values) => {

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
+import { PAGE_PATHS, pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
+import { SEARCH_MAX_LENGTH } from '@shared/validation.js';
 
 /**
  * The site search (the navigation's, and the not-found page's): an empty submit does nothing,
  * otherwise /search/{term}. A real form too: before the app has run (or without JavaScript) it
- * goes to /search?q={term}, which the server sends on to /search/{term}.
+ * goes to /search?q={term}, which the server sends on to /search/{term}. On a results page it
+ * holds that page's words (the server draws them in too), so they can be refined; elsewhere it
+ * keeps what was last there.
  */
 export function SearchBox({
   onSearched,
@@ -18,7 +21,15 @@ export function SearchBox({
 }) {
   // Two can be on a page (the navigation's and the not-found page's).
   const inputId = useId();
-  const [term, setTerm] = useState('');
+  const searched = useMatch(PAGE_PATHS.search)?.params.query ?? null;
+  const [term, setTerm] = useState(searched ?? '');
+  // A new results page brings its own words (adjusted while rendering, not after in an effect,
+  // so the box never shows the old ones); leaving one keeps them.
+  const [shownFor, setShownFor] = useState(searched);
+  if (searched !== shownFor) {
+    setShownFor(searched);
+    if (searched !== null) setTerm(searched);
+  }
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +57,7 @@ export function SearchBox({
         value={term}
         onChange={(event) => setTerm(event.target.value)}
         placeholder={t.searchPlaceholder}
-        maxLength={100}
+        maxLength={SEARCH_MAX_LENGTH}
         autoComplete="off"
       />
       <button type="submit" aria-label="Search">

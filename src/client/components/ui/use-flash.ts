@@ -48,7 +48,10 @@ export function detailOf(error: unknown, text: string): string | undefined {
   return message && message !== text ? message : undefined;
 }
 
-/** A failed call's message: the spec's text, and the server's reason when it says more. */
-export function failureFlash(text: string, error: unknown): Flash {
-  return { tone: 'error', text, detail: detailOf(error, text) };
+/**
+ * A failed call's message: the spec's text, and the server's reason when it says more, unless
+ * the form shows that reason under the field it concerns (`onField`).
+ */
+export function failureFlash(text: string, error: unknown, onField = false): Flash {
+  return { tone: 'error', text, detail: onField ? undefined : detailOf(error, text) };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
+import type { AuditEntry } from '@shared/schemas/audit.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { videos } from '@server/db/schema.js';
 import { callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
@@ -58,6 +59,16 @@ describe('GET /api/admin/videos/import?link=', () => {
     expect(res.statusCode).toBe(201);
     expect(res.body.message).toBe(apiMessages.videoImported);
     const video = res.body.data as Video;
+    const log = await callApi(t.app, 'GET', `/api/admin/audit?target=${video.id}`, {
+      token: admin.token,
+    });
+    expect((log.body.data as { entries: AuditEntry[] }).entries).toEqual([
+      expect.objectContaining({
+        action: 'GET /api/admin/videos/import',
+        target_id: String(video.id),
+        target_name: source.title,
+      }),
+    ]);
     expect(video).toMatchObject({
       epid: video.id,
       title: source.title,
@@ -317,5 +328,15 @@ describe('GET /api/admin/videos/import (the whole channel)', () => {
     });
     expect(second.body.data).toEqual({ added: 0, skipped: visible.length });
     expect(await channel.db.select({ id: videos.id }).from(videos)).toHaveLength(visible.length);
+
+    // An import changes the catalogue, so the audit log has it, though the spec makes it a GET.
+    const log = await callApi(
+      channel.app,
+      'GET',
+      `/api/admin/audit?action=${encodeURIComponent('GET /api/admin/videos/import')}`,
+      { token: channelAdmin.token },
+    );
+    const entries = (log.body.data as { entries: AuditEntry[] }).entries;
+    expect(entries.map((entry) => entry.details)).toEqual([['0'], [String(visible.length - 1)]]);
   });
 });

@@ -189,7 +189,7 @@ describe('POST /api/admin/artists', () => {
     [
       'a too long image URL',
       { img_path: `https://x.example.com/${'a'.repeat(2000)}` },
-      'img_path must be at most 2000 characters',
+      'Image URL must be at most 2000 characters',
     ],
     ['a name that is a number', { name: 42 }, 'name must be a string'],
     ['a featured flag of yes', { featured: 'yes' }, "featured must be '1' or '0'"],

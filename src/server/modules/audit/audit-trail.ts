@@ -1,17 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAuditAction } from '@shared/audit-actions.js';
 import { insertAuditEntry } from './audit-repository.js';
+import { AUDIT_SUBJECTS, asRecord, type AuditSubject } from './audit-subjects.js';
 
 const CHANGES = new Set(['POST', 'PUT', 'DELETE']);
 /** Body fields that name what a call acts on, in the order they are looked for. */
-const TARGET_FIELDS = ['id', 'epid', 'userId'] as const;
+const TARGET_FIELDS = ['id', 'epid', 'artistId', 'episodeId', 'userId'] as const;
+
+/** The call as the log names it: 'PUT /api/admin/videos'. */
+const actionOf = (request: FastifyRequest) =>
+  `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+
+/** An administrator's change that succeeded so far: a write, or a call the log names (an import). */
+function isAudited(request: FastifyRequest): boolean {
+  if (!request.user?.isAdmin || !request.url.startsWith('/api/')) return false;
+  if (request.url === '/api/logout') return false;
+  return CHANGES.has(request.method) || isAuditAction(actionOf(request));
+}
 
 function targetOf(request: FastifyRequest): string | null {
-  const body = request.body;
-  if (body && typeof body === 'object') {
-    for (const field of TARGET_FIELDS) {
-      const value = (body as Record<string, unknown>)[field];
-      if (typeof value === 'string' || typeof value === 'number') return String(value);
-    }
+  const body = asRecord(request.body);
+  for (const field of TARGET_FIELDS) {
+    const value = body[field];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
   const params = request.params as Record<string, unknown> | undefined;
   if (params && (typeof params.id === 'string' || typeof params.id === 'number')) {
@@ -25,22 +36,64 @@ function fieldsOf(request: FastifyRequest): string[] {
   return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : [];
 }
 
+/** The answer's `data`, when it is an object. */
+function answerOf(payload: unknown): Record<string, unknown> {
+  if (typeof payload !== 'string') return {};
+  try {
+    return asRecord((JSON.parse(payload) as { data?: unknown }).data);
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Records every change an administrator makes through the API once it has succeeded: who, which
- * call, on what, which fields (never their values), when. Readable at GET /api/admin/audit.
+ * call, on what (its id and its name then), what else it named (tags, rows), which fields (never
+ * their values), when. Readable at GET /api/admin/audit.
  */
 export function registerAuditTrail(app: FastifyInstance): void {
+  /** Subjects read before their call: a deletion's item is gone after it. */
+  const readBefore = new WeakMap<FastifyRequest, Promise<AuditSubject>>();
+
+  const describe = async (
+    request: FastifyRequest,
+    answer: Record<string, unknown>,
+  ): Promise<AuditSubject> => {
+    const action = actionOf(request);
+    const fallback = { targetId: targetOf(request), targetName: null, details: [] };
+    if (!isAuditAction(action)) return fallback;
+    const call = { db: app.db, body: asRecord(request.body), answer };
+    try {
+      const found = await (readBefore.get(request) ?? AUDIT_SUBJECTS[action].describe(call));
+      return { ...found, targetId: found.targetId ?? fallback.targetId };
+    } catch (error) {
+      // The entry is still worth writing with the id alone.
+      request.log.warn({ err: error }, 'audit entry subject could not be read');
+      return fallback;
+    }
+  };
+
+  app.addHook('preHandler', async (request) => {
+    const action = actionOf(request);
+    if (!isAudited(request) || !isAuditAction(action) || !AUDIT_SUBJECTS[action].before) return;
+    const call = { db: app.db, body: asRecord(request.body), answer: {} };
+    const found = AUDIT_SUBJECTS[action].describe(call);
+    // Awaited in onSend; a failed read must not fail the call, nor go unhandled meanwhile.
+    found.catch(() => undefined);
+    readBefore.set(request, found);
+  });
+
   // Written before the answer leaves, so a change the client saw succeed is always on record.
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.user;
-    if (!actor?.isAdmin || !CHANGES.has(request.method) || reply.statusCode >= 400) return payload;
-    if (!request.url.startsWith('/api/') || request.url === '/api/logout') return payload;
+    if (!actor || !isAudited(request) || reply.statusCode >= 400) return payload;
     try {
+      const subject = await describe(request, answerOf(payload));
       await insertAuditEntry(app.db, {
         actorId: actor.id,
         actorEmail: actor.email,
-        action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        targetId: targetOf(request) ?? createdIdOf(reply.statusCode, payload),
+        action: actionOf(request),
+        ...subject,
         fields: fieldsOf(request),
         statusCode: reply.statusCode,
       });
@@ -50,15 +103,4 @@ export function registerAuditTrail(app: FastifyInstance): void {
     }
     return payload;
   });
-}
-
-/** A create answers 201 with what it made; its id is the target. */
-function createdIdOf(status: number, payload: unknown): string | null {
-  if (status !== 201 || typeof payload !== 'string') return null;
-  try {
-    const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
-    return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
-  } catch {
-    return null;
-  }
 }

@@ -82,7 +82,7 @@ describe('POST /api/register', () => {
     const badDate = await callApi(t.app, 'POST', '/api/register', {
       body: registration({ birthday: '1990-02-30' }),
     });
-    expect(badDate.body.message).toBe('birthday must be a date as YYYY-MM-DD');
+    expect(badDate.body.message).toBe('Birthday must be a date as YYYY-MM-DD');
     const sneaky = await callApi(t.app, 'POST', '/api/register', {
       body: registration({ isAdmin: true }),
     });

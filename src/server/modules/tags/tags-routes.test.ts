@@ -123,7 +123,11 @@ describe('POST /api/tags', () => {
   it.each([
     ['no name', { id: 1 }, am.tagNameRequired],
     ['a blank name', { id: 1, name: '  ' }, am.tagNameRequired],
-    ['a 61-character name', { id: 1, name: 'x'.repeat(61) }, 'name must be at most 60 characters'],
+    [
+      'a 61-character name',
+      { id: 1, name: 'x'.repeat(61) },
+      'Tag name must be at most 60 characters',
+    ],
     ['a video id that is not a number', { id: 'abc', name: 'x' }, 'id must be a number'],
     ['no video id', { name: 'x' }, 'id is required'],
     ['an unknown field', { id: 1, name: 'x', tagName: 'x' }, 'Unknown field in body: tagName'],

@@ -208,6 +208,19 @@ describe('POST /api/admin/users', () => {
     expect(again.body.message).toBe(apiMessages.emailTaken);
   });
 
+  it("stores a one-word name's last name as 'N/A' but lists the name without it", async () => {
+    const body = newAdmin({ firstName: 'Brenda', lastName: 'N/A' });
+    const res = await callApi(t.app, 'POST', '/api/admin/users', { token: admin.token, body });
+    expect(res.body.data).toMatchObject({ name: 'Brenda', first_name: 'Brenda', last_name: 'N/A' });
+    const { id } = res.body.data as { id: number };
+    const admins = await callApi(t.app, 'GET', '/api/admin/users?q=brenda&pageSize=500', {
+      token: admin.token,
+    });
+    expect(listed(admins.body, 'admins')).toContainEqual(
+      expect.objectContaining({ id, name: 'Brenda' }),
+    );
+  });
+
   it.each([
     ['email format', { email: 'brenda@' }, m.emailInvalidAdmin],
     ["the literal 'admin'", { email: 'admin' }, m.emailInvalidAdmin],

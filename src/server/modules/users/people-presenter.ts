@@ -1,3 +1,4 @@
+import { fullName } from '@shared/validation.js';
 import type { Account, AdminInfo, ListedPerson } from '@shared/schemas/people.js';
 import type { UserRow } from './users-repository.js';
 
@@ -17,7 +18,7 @@ export function toAccount(row: UserRow): Account {
 export function toListedPerson(row: UserRow): ListedPerson {
   return {
     id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    name: fullName(row.firstName, row.lastName),
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,

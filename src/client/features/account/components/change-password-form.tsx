@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { apiMessages } from '@shared/messages/api.js';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { changePasswordBody } from '@shared/schemas/people.js';
@@ -26,6 +27,10 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
     schema: changePasswordBody,
     body: ({ currentPassword, newPassword }: Values) => ({ userId, currentPassword, newPassword }),
     refine: confirmation,
+    refusals: {
+      [apiMessages.currentPasswordWrong]: 'currentPassword',
+      [apiMessages.passwordTooCommon]: 'newPassword',
+    },
   });
   const submit = ({ currentPassword, newPassword }: Values) =>
     change.mutate(
@@ -44,7 +49,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       onSubmit={form.handleSubmit(submit)}
     >
       <h3 id={headingId}>Change Password</h3>
-      {change.isError && (
+      {change.isError && !form.fieldOf(change.error) && (
         <StatusMessage tone="error" onDismiss={change.reset}>
           {change.error.message}
         </StatusMessage>
@@ -55,7 +60,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         </StatusMessage>
       )}
       <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
-      <PasswordField label="New Password" {...form.bind('newPassword')} />
+      <PasswordField label="New Password" rule {...form.bind('newPassword')} />
       <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
       <SubmitButton pending={change.isPending} busy="Changing…" className="account-form__submit">
         Change Password

@@ -1,6 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@shared/messages/api.js';
+import { formsUiMessages } from '@shared/messages/forms-ui.js';
+import { peopleMessages } from '@shared/messages/people.js';
 import { clearSession, getSession } from '@client/lib/session.js';
 import { ACCOUNT, fail, FAN, renderAccount, sentBody } from '../testing/render-account.js';
 
@@ -8,6 +11,8 @@ afterEach(() => act(() => clearSession()));
 
 const RULE =
   'Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters';
+/** The new password's rule, said under it from the start (after its error, if any). */
+const HINT = formsUiMessages.passwordHint;
 
 async function form(name: string) {
   return within(await screen.findByRole('form', { name }));
@@ -76,15 +81,72 @@ describe('Account form', () => {
     expect(getSession()?.firstName).toBe('Annie');
   });
 
-  it("shows the server's message when saving fails", async () => {
+  it('requires the zip code and birthday as sign-up does, rather than keep them silently', async () => {
     const user = userEvent.setup();
-    renderAccount({ 'PUT /users': fail(409, 'An account with this email already exists.') });
+    const { fetch } = renderAccount();
+    const account = await form('Account');
+    await user.clear(account.getByLabelText('Zip Code'));
+    await user.clear(account.getByLabelText('Birthday'));
+    await user.click(account.getByRole('button', { name: 'Save Changes' }));
+    expect(account.getByLabelText('Zip Code')).toHaveAccessibleDescription('Zip code is required');
+    expect(account.getByLabelText('Birthday')).toHaveAccessibleDescription('Birthday is required');
+    expect(sentBody(fetch, 'PUT', '/users')).toBeUndefined();
+  });
+
+  it("says a birthday under 13 in the account's words, not sign-up's", async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    const account = await form('Account');
+    const birthday = account.getByLabelText('Birthday');
+    await user.clear(birthday);
+    await user.type(birthday, `${new Date().getFullYear() - 5}-01-01`);
+    await user.click(account.getByRole('button', { name: 'Save Changes' }));
+    expect(birthday).toHaveAccessibleDescription(peopleMessages.accountTooYoung);
+  });
+
+  it('keeps its inputs as short as the API wants them', async () => {
+    renderAccount();
+    const account = await form('Account');
+    expect(account.getByLabelText('First Name')).toHaveAttribute('maxlength', '100');
+    expect(account.getByLabelText('Last Name')).toHaveAttribute('maxlength', '100');
+    expect(account.getByLabelText('Zip Code')).toHaveAttribute('maxlength', '20');
+    expect(account.getByLabelText('Email')).toHaveAttribute('maxlength', '254');
+  });
+
+  it("shows 'N/A' as no last name, and keeps it when the field is left empty", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderAccount({
+      [`GET /users/${FAN.id}`]: { ...ACCOUNT, last_name: 'N/A' },
+      'PUT /users': () => ({ status: 200, data: ACCOUNT, message: 'Account changes saved' }),
+    });
+    const account = await form('Account');
+    expect(account.getByLabelText('Last Name')).toHaveValue('');
+    await user.click(account.getByRole('button', { name: 'Save Changes' }));
+    expect(await account.findByRole('status')).toHaveTextContent('Account changes saved');
+    expect(sentBody(fetch, 'PUT', '/users')).toMatchObject({ lastName: 'N/A' });
+  });
+
+  it('shows a taken email under the Email field, not in a banner', async () => {
+    const user = userEvent.setup();
+    renderAccount({ 'PUT /users': fail(409, apiMessages.emailTaken) });
+    const account = await form('Account');
+    await user.click(account.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(account.getByLabelText('Email')).toHaveAccessibleDescription(apiMessages.emailTaken),
+    );
+    expect(account.getByLabelText('Email')).toHaveFocus();
+    expect(account.queryByRole('alert')).not.toBeInTheDocument();
+    expect(getSession()?.firstName).toBe('Ann');
+  });
+
+  it("shows the server's message when saving fails for a reason of no field", async () => {
+    const user = userEvent.setup();
+    renderAccount({ 'PUT /users': fail(503, 'The service is briefly unavailable.') });
     const account = await form('Account');
     await user.click(account.getByRole('button', { name: 'Save Changes' }));
     expect(await account.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
+      'The service is briefly unavailable.',
     );
-    expect(getSession()?.firstName).toBe('Ann');
   });
 });
 
@@ -104,7 +166,7 @@ describe('Change Password', () => {
       'Current password is required',
     );
     expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(
-      'New password is required',
+      `New password is required ${HINT}`,
     );
     expect(change.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
       'Confirm password is required',
@@ -120,14 +182,14 @@ describe('Change Password', () => {
       ['Confirm Password', 'NewPass124'],
     ]);
     expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(
-      'Passwords do not match',
+      `Passwords do not match ${HINT}`,
     );
     expect(change.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
       'Passwords do not match',
     );
     await user.clear(change.getByLabelText('New Password'));
     await user.type(change.getByLabelText('New Password'), 'weak');
-    expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(RULE);
+    expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(`${RULE} ${HINT}`);
   });
 
   it("sends {userId, currentPassword, newPassword}; a 201 says 'Password changed successfully'", async () => {
@@ -147,7 +209,7 @@ describe('Change Password', () => {
       newPassword: 'NewPass123',
     });
     expect(change.getByLabelText('Current Password')).toHaveValue('');
-    expect(change.getByLabelText('New Password')).not.toHaveAccessibleDescription();
+    expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(HINT);
   });
 
   it('does not count a 200 as success', async () => {
@@ -162,18 +224,44 @@ describe('Change Password', () => {
     expect(change.queryByText('Password changed successfully')).not.toBeInTheDocument();
   });
 
-  it("shows the server's message (wrong current password)", async () => {
+  it('shows a wrong current password under Current Password', async () => {
     const user = userEvent.setup();
-    renderAccount({
-      'PUT /users/password': fail(400, 'Your current password is incorrect.'),
-    });
+    renderAccount({ 'PUT /users/password': fail(400, apiMessages.currentPasswordWrong) });
     const change = await fill(user, [
       ['Current Password', 'Wrong-pass1'],
       ['New Password', 'NewPass123'],
       ['Confirm Password', 'NewPass123'],
     ]);
-    expect(await change.findByRole('alert')).toHaveTextContent(
-      'Your current password is incorrect.',
+    await waitFor(() =>
+      expect(change.getByLabelText('Current Password')).toHaveAccessibleDescription(
+        apiMessages.currentPasswordWrong,
+      ),
+    );
+    expect(change.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a password too common under New Password, whose hint warned of it', async () => {
+    const user = userEvent.setup();
+    renderAccount({ 'PUT /users/password': fail(400, apiMessages.passwordTooCommon) });
+    const change = await form('Change Password');
+    expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(HINT);
+    expect(HINT).toMatch(/common/i);
+    await fill(user, [
+      ['Current Password', 'Old-pass1'],
+      ['New Password', 'Password123'],
+      ['Confirm Password', 'Password123'],
+    ]);
+    await waitFor(() =>
+      expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(
+        `${apiMessages.passwordTooCommon} ${HINT}`,
+      ),
+    );
+    expect(change.getByLabelText('New Password')).toHaveFocus();
+    expect(change.queryByRole('alert')).not.toBeInTheDocument();
+    // A new password typed drops the refusal.
+    await user.type(change.getByLabelText('New Password'), '!');
+    expect(change.getByLabelText('New Password')).toHaveAccessibleDescription(
+      `Passwords do not match ${HINT}`,
     );
   });
 });

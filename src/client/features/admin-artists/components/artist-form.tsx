@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { adminArtistsUiMessages as ui } from '@shared/messages/admin-artists-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
+import { fieldLabels as label } from '@shared/messages/field-labels.js';
 import { validationMessages as v } from '@shared/messages/validation.js';
 import {
   ARTIST_DESCRIPTION_MAX_LENGTH,
@@ -70,8 +71,7 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
   const imagePath = form.values.img_path.trim();
 
   const failed = (text: string) => (error: Error) => {
-    form.showServerError(error);
-    show(failureFlash(text, error));
+    show(failureFlash(text, error, form.showServerError(error)));
   };
   const saved = (values: Values, text: string) => {
     form.reset(values);
@@ -108,7 +108,7 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
           size={192}
         />
         <FormField
-          label="Image URL"
+          label={label.imageUrl}
           inputMode="url"
           autoComplete="off"
           placeholder="https://… or /media/…"
@@ -118,14 +118,14 @@ export function ArtistForm({ artist }: { artist?: Artist }) {
       </div>
       <div className="artist-form__fields">
         <FormField
-          label="Artist Name"
+          label={label.artistName}
           autoComplete="off"
           required
           maxLength={ARTIST_NAME_MAX_LENGTH}
           {...form.bind('name')}
         />
         <TextareaField
-          label="Description"
+          label={label.artistDescription}
           rows={7}
           required
           maxLength={ARTIST_DESCRIPTION_MAX_LENGTH}

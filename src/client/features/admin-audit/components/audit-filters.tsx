@@ -26,7 +26,7 @@ export function AuditFiltersForm(props: FiltersProps<AuditFilters>) {
         }}
       >
         <option value="">{u.allActions}</option>
-        {Object.entries(AUDIT_ACTIONS).map(([action, label]) => (
+        {Object.entries(AUDIT_ACTIONS).map(([action, { label }]) => (
           <option key={action} value={action}>
             {label}
           </option>

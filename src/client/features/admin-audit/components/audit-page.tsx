@@ -69,7 +69,7 @@ export function AuditPage() {
                   <th scope="col">Who</th>
                   <th scope="col">What</th>
                   <th scope="col">Item</th>
-                  <th scope="col">Fields</th>
+                  <th scope="col">Details</th>
                 </tr>
               </thead>
               <tbody>

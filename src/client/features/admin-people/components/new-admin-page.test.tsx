@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@shared/messages/api.js';
+import { formsUiMessages } from '@shared/messages/forms-ui.js';
 import { clearSession } from '@client/lib/session.js';
 import { callsTo, fail, renderPeople, sentBody } from '../testing/render-people.js';
 import { NewAdminPage } from './new-admin-page.js';
@@ -114,14 +116,39 @@ describe('New administrator', () => {
 
   it("failure says 'Error creating new administrator account' with the server's reason", async () => {
     const user = userEvent.setup();
-    renderNewAdmin({
-      'POST /admin/users': fail(409, 'An account with this email already exists.'),
-    });
+    renderNewAdmin({ 'POST /admin/users': fail(503, 'The service is briefly unavailable.') });
     await fill(user, VALID);
     await user.click(form().getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error creating new administrator account (An account with this email already exists.)',
+      'Error creating new administrator account (The service is briefly unavailable.)',
     );
+  });
+
+  it('says the password rule under Password, and a password too common there too', async () => {
+    const user = userEvent.setup();
+    renderNewAdmin({ 'POST /admin/users': fail(400, apiMessages.passwordTooCommon) });
+    const password = form().getByLabelText('Password', { exact: true });
+    expect(password).toHaveAccessibleDescription(formsUiMessages.passwordHint);
+    await fill(user, { ...VALID, Password: 'Password123', 'Confirm Password': 'Password123' });
+    await user.click(form().getByRole('button', { name: 'Create' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error creating new administrator account');
+    expect(alert).not.toHaveTextContent(apiMessages.passwordTooCommon);
+    expect(password).toHaveAccessibleDescription(
+      `${apiMessages.passwordTooCommon} ${formsUiMessages.passwordHint}`,
+    );
+    expect(password).toHaveFocus();
+  });
+
+  it('shows a taken email under Email, the failure above the button', async () => {
+    const user = userEvent.setup();
+    renderNewAdmin({ 'POST /admin/users': fail(409, apiMessages.emailTaken) });
+    await fill(user, VALID);
+    await user.click(form().getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error creating new administrator account',
+    );
+    expect(form().getByLabelText('Email')).toHaveAccessibleDescription(apiMessages.emailTaken);
     expect(form().getByLabelText('Email')).toHaveValue('grace@example.com');
     expect(form().getByLabelText('Password', { exact: true })).toHaveValue('Navy-Pass1');
   });

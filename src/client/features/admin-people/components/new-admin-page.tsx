@@ -1,13 +1,13 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
-import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { createAdminBody } from '@shared/schemas/people.js';
-import { splitAdminName } from '@shared/validation.js';
+import { TEXT_MAX, splitAdminName } from '@shared/validation.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
+import { EmailField } from '@client/components/ui/email-field.js';
 import { FormField } from '@client/components/ui/form-field.js';
 import { PasswordField } from '@client/components/ui/password-field.js';
 import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
@@ -39,6 +39,10 @@ const RULES = {
     [m.passwordTooLong]: m.adminPasswordFormat,
   },
   report: 'first',
+  refusals: {
+    [apiMessages.passwordTooCommon]: 'password',
+    [apiMessages.emailTaken]: 'email',
+  },
 } as const;
 
 /** /admin/newAdmin: Name, Email, Password, Confirm Password and Create (Enter anywhere submits). */
@@ -46,7 +50,6 @@ export function NewAdminPage() {
   const form = useForm(EMPTY, RULES);
   const { flash, show, dismiss } = useFlash();
   const create = useCreateAdmin();
-  const hintId = useId();
 
   // A form submit: Enter in the Name field (or any other) creates, as the spec asks.
   const save = (values: Values) => {
@@ -59,8 +62,7 @@ export function NewAdminPage() {
         show({ tone: 'success', text: t.adminCreated });
       },
       onError: (error) => {
-        form.showServerError(error);
-        show(failureFlash(t.adminCreateFailed, error));
+        show(failureFlash(t.adminCreateFailed, error, form.showServerError(error)));
       },
     });
   };
@@ -86,12 +88,15 @@ export function NewAdminPage() {
           noValidate
           onSubmit={submit}
         >
-          <FormField label="Name" autoComplete="off" {...form.bind('name')} />
-          <FormField label="Email" type="email" autoComplete="off" {...form.bind('email')} />
-          <PasswordField label="Password" aria-describedby={hintId} {...form.bind('password')} />
-          <p id={hintId} className="people-form__hint">
-            {u.passwordHint}
-          </p>
+          <FormField
+            label="Name"
+            autoComplete="off"
+            // Split into first and last name, each of which this length fits.
+            maxLength={TEXT_MAX.personName}
+            {...form.bind('name')}
+          />
+          <EmailField label="Email" autoComplete="off" {...form.bind('email')} />
+          <PasswordField label="Password" rule {...form.bind('password')} />
           <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
           <FlashMessage flash={flash} onDismiss={dismiss} />
           <div className="people-form__actions">

@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@shared/messages/api.js';
+import { formsUiMessages } from '@shared/messages/forms-ui.js';
 import { clearSession, getSession } from '@client/lib/session.js';
 import { ADMIN, callsTo, fail, renderPeople, sentBody } from '../testing/render-people.js';
 import { OwnAccountPage } from './own-account-page.js';
@@ -60,18 +62,32 @@ describe('Credentials', () => {
     expect(callsTo(fetch, 'PUT', '/admin/users')).toHaveLength(0);
   });
 
-  it('empty names are refused before any call', async () => {
+  it('an empty first name is refused before any call', async () => {
     const user = userEvent.setup();
     const { fetch } = renderOwnAccount();
     const form = await credentials();
     await user.clear(form.getByLabelText('First Name'));
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('First name is required');
-    await user.type(form.getByLabelText('First Name'), 'Ada');
-    await user.clear(form.getByLabelText('Last Name'));
-    await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Last name is required');
     expect(callsTo(fetch, 'PUT', '/admin/users')).toHaveLength(0);
+  });
+
+  it("shows a last name of 'N/A' as none, and stores none as 'N/A'", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount({
+      [`GET /users/${ADMIN.id}`]: { ...INFO, last_name: 'N/A' },
+      'PUT /admin/users': () => ({
+        status: 200,
+        data: { id: ADMIN.id, first_name: 'Ada', last_name: 'N/A', email: 'ada@example.com' },
+        message: 'Information updated',
+      }),
+    });
+    const form = await credentials();
+    expect(form.getByLabelText('Last Name')).toHaveValue('');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Information updated');
+    expect(sentBody(fetch, 'PUT', '/admin/users')).toMatchObject({ lastName: 'N/A' });
+    expect(form.getByLabelText('Last Name')).toHaveValue('');
   });
 
   it('Save sends {id, email, firstName, lastName} and the sidebar name follows', async () => {
@@ -105,14 +121,25 @@ describe('Credentials', () => {
   it("says 'Error updating information' with the server's reason", async () => {
     const user = userEvent.setup();
     renderOwnAccount({
-      'PUT /admin/users': fail(409, 'An account with this email already exists.'),
+      'PUT /admin/users': fail(503, 'The service is briefly unavailable.'),
     });
     const form = await credentials();
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error updating information (An account with this email already exists.)',
+      'Error updating information (The service is briefly unavailable.)',
     );
     expect(getSession()?.firstName).toBe('Ada');
+  });
+
+  it('shows a taken email under Email', async () => {
+    const user = userEvent.setup();
+    renderOwnAccount({ 'PUT /admin/users': fail(409, apiMessages.emailTaken) });
+    const form = await credentials();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error updating information');
+    expect(alert).not.toHaveTextContent(apiMessages.emailTaken);
+    expect(form.getByLabelText('Email')).toHaveAccessibleDescription(apiMessages.emailTaken);
   });
 });
 
@@ -201,22 +228,40 @@ describe('Update Password dialog', () => {
     expect(screen.queryByText('Password changed successfully')).not.toBeInTheDocument();
   });
 
-  it("a refusal shows 'Error trying to update password' and the reason, in the dialog", async () => {
+  it("a refusal shows 'Error trying to update password' in the dialog, the reason under its field", async () => {
     const user = userEvent.setup();
-    renderOwnAccount({
-      'PUT /users/password': fail(400, 'Your current password is incorrect.'),
-    });
+    renderOwnAccount({ 'PUT /users/password': fail(400, apiMessages.currentPasswordWrong) });
     const dialog = await openDialog(user);
     await fill(user, dialog, [
       ['Current Password', 'Wrong-pass1'],
       ['New Password', 'NewPass123'],
       ['Confirm New Password', 'NewPass123'],
     ]);
-    expect(await dialog.findByRole('alert')).toHaveTextContent(
-      'Error trying to update password (Your current password is incorrect.)',
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Error trying to update password');
+    expect(alert).not.toHaveTextContent(apiMessages.currentPasswordWrong);
+    expect(dialog.getByLabelText('Current Password')).toHaveAccessibleDescription(
+      apiMessages.currentPasswordWrong,
     );
     expect(screen.getByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
     expect(dialog.getByLabelText('Current Password')).toHaveValue('Wrong-pass1');
+  });
+
+  it('says the rule under New Password, and a password too common there too', async () => {
+    const user = userEvent.setup();
+    renderOwnAccount({ 'PUT /users/password': fail(400, apiMessages.passwordTooCommon) });
+    const dialog = await openDialog(user);
+    const hint = formsUiMessages.passwordHint;
+    expect(dialog.getByLabelText('New Password')).toHaveAccessibleDescription(hint);
+    await fill(user, dialog, [
+      ['Current Password', 'Old-pass1'],
+      ['New Password', 'Password123'],
+      ['Confirm New Password', 'Password123'],
+    ]);
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Error trying to update password');
+    expect(dialog.getByLabelText('New Password')).toHaveAccessibleDescription(
+      `${apiMessages.passwordTooCommon} ${hint}`,
+    );
   });
 
   it('Cancel closes the dialog and forgets what was typed', async () => {

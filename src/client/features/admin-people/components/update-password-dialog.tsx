@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { adminPeopleUiMessages as u } from '@shared/messages/admin-people-ui.js';
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
+import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { changePasswordBody } from '@shared/schemas/people.js';
 import { Button } from '@client/components/ui/button.js';
@@ -29,6 +29,10 @@ const RULES = {
     [m.passwordRule]: m.adminNewPasswordFormat,
   },
   report: 'first',
+  refusals: {
+    [apiMessages.currentPasswordWrong]: 'currentPassword',
+    [apiMessages.passwordTooCommon]: 'newPassword',
+  },
 } as const;
 
 /**
@@ -64,7 +68,6 @@ function PasswordForm({
 }) {
   const { flash, show, dismiss } = useFlash();
   const change = useUpdatePassword();
-  const hintId = useId();
   const form = useForm(EMPTY, {
     ...RULES,
     body: ({ currentPassword, newPassword }: Values) => ({ userId, currentPassword, newPassword }),
@@ -80,8 +83,7 @@ function PasswordForm({
           onChanged();
         },
         onError: (error) => {
-          form.showServerError(error);
-          show(failureFlash(t.passwordUpdateFailed, error));
+          show(failureFlash(t.passwordUpdateFailed, error, form.showServerError(error)));
         },
       },
     );
@@ -95,10 +97,7 @@ function PasswordForm({
   return (
     <form className="form people-fields" aria-label="Update Password" noValidate onSubmit={submit}>
       <PasswordField label="Current Password" current {...form.bind('currentPassword')} />
-      <PasswordField label="New Password" aria-describedby={hintId} {...form.bind('newPassword')} />
-      <p id={hintId} className="people-form__hint">
-        {u.passwordHint}
-      </p>
+      <PasswordField label="New Password" rule {...form.bind('newPassword')} />
       <PasswordField label="Confirm New Password" {...form.bind('confirmPassword')} />
       <FlashMessage flash={flash} onDismiss={dismiss} />
       <div className="people-form__actions">

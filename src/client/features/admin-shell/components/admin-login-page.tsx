@@ -6,7 +6,7 @@ import { validationMessages as m } from '@shared/messages/validation.js';
 import { loginBody, type LoginBody } from '@shared/schemas/auth.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { EmailField } from '@client/components/ui/email-field.js';
 import { PasswordField } from '@client/components/ui/password-field.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
@@ -86,12 +86,7 @@ export function AdminLoginPage() {
           )}
           aria-label="Admin log in"
         >
-          <FormField
-            label="Email Address"
-            type="email"
-            autoComplete="username"
-            {...form.bind('email')}
-          />
+          <EmailField label="Email Address" autoComplete="username" {...form.bind('email')} />
           <PasswordField label="Password" current {...form.bind('password')} />
           <button
             type="button"

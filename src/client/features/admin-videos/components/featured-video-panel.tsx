@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { fieldLabels as label } from '@shared/messages/field-labels.js';
+import { TEXT_MAX } from '@shared/validation.js';
 import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
 import {
   featuredVideoBody,
@@ -63,8 +65,8 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
       {
         onSuccess: () => show({ tone: 'success', text: adminUiMessages.featuredUpdated }),
         onError: (error) => {
-          form.showServerError(error);
-          show(failureFlash(adminUiMessages.featuredUpdateFailed, error));
+          const onField = form.showServerError(error);
+          show(failureFlash(adminUiMessages.featuredUpdateFailed, error, onField));
         },
       },
     );
@@ -73,11 +75,16 @@ function FeaturedVideoForm({ featured }: { featured: FeaturedVideo }) {
   const { video } = featured;
   return (
     <form className="form featured-form" noValidate onSubmit={form.handleSubmit(onValid)}>
-      <FormField label="Featured Video Title" maxLength={200} {...form.bind('title')} />
       <FormField
-        label="Linked Video Link"
+        label={label.featuredTitle}
+        maxLength={TEXT_MAX.featuredTitle}
+        {...form.bind('title')}
+      />
+      <FormField
+        label={label.featuredLink}
         type="url"
         inputMode="url"
+        maxLength={TEXT_MAX.link}
         placeholder="https://www.youtube.com/watch?v=…"
         {...form.bind('link')}
       />

@@ -4,9 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
 import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
+import { fieldLabels as label } from '@shared/messages/field-labels.js';
 import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
+import { TEXT_MAX } from '@shared/validation.js';
 import { AdminPage, AdminPanel } from '@client/components/admin/admin-page.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { FlashMessage } from '@client/components/ui/flash-message.js';
@@ -38,9 +40,6 @@ export interface EditorLocationState {
   reset?: number;
   flash?: Flash;
 }
-
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 10_000;
 
 /**
  * The form of /admin/newVideo and /admin/editVideo/{id}: find a video by its YouTube link (Enter
@@ -135,8 +134,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
           show({ tone: 'success', text: ui.videoUpdated });
         },
         onError: (error) => {
-          form.showServerError(error);
-          show(failureFlash(ui.videoUpdateFailed, error));
+          show(failureFlash(ui.videoUpdateFailed, error, form.showServerError(error)));
         },
       },
     );
@@ -172,6 +170,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
               fieldClassName="editor-find__field"
               type="url"
               inputMode="url"
+              maxLength={TEXT_MAX.link}
               placeholder="https://youtu.be/…"
               {...form.bind('link')}
             />
@@ -188,9 +187,13 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
             noValidate
             onSubmit={form.handleSubmit(publish, refused)}
           >
-            <FormField label="Title" maxLength={TITLE_MAX} {...form.bind('title')} />
+            <FormField
+              label={label.videoTitle}
+              maxLength={TEXT_MAX.videoTitle}
+              {...form.bind('title')}
+            />
             <div className="field editor-details__episode">
-              <label htmlFor={ids.episode}>Episode number</label>
+              <label htmlFor={ids.episode}>{label.episodeNumber}</label>
               <input
                 {...episodeInput}
                 id={ids.episode}
@@ -224,9 +227,9 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
               </p>
             </div>
             <TextareaField
-              label="Description"
+              label={label.videoDescription}
               rows={6}
-              maxLength={DESCRIPTION_MAX}
+              maxLength={TEXT_MAX.videoDescription}
               {...form.bind('description')}
             />
             <fieldset className="editor-privacy">

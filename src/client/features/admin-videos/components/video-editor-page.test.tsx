@@ -25,7 +25,7 @@ describe('New Video: find a video by its YouTube link', () => {
   it('shows an empty form titled New Video', async () => {
     renderEditor('/admin/newVideo');
     expect(await screen.findByRole('heading', { level: 1, name: 'New Video' })).toBeVisible();
-    for (const label of ['YouTube link', 'Title', 'Episode number', 'Description', 'Tags']) {
+    for (const label of ['YouTube link', 'Title', 'Episode Number', 'Description', 'Tags']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
     }
     expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked();
@@ -54,7 +54,7 @@ describe('New Video: find a video by its YouTube link', () => {
     expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked();
     expect(screen.getByLabelText('Title')).toHaveValue('Twang Sessions Episode 12: June Caldwell');
     expect(screen.getByLabelText('Title')).toHaveFocus();
-    expect(screen.getByLabelText('Episode number')).toHaveValue('12');
+    expect(screen.getByLabelText('Episode Number')).toHaveValue('12');
     expect(screen.getByLabelText('Description')).toHaveValue('Live from the barn.');
     expect(screen.getByLabelText('YouTube link')).toHaveValue(
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -163,7 +163,7 @@ describe('Edit Video: loads the video by id', () => {
 
   it("a video without an episode number has 'No episode number' ticked; a public one links to its page", async () => {
     renderEditor('/admin/editVideo/7', page(importedVideo({ epnum: null, public_state: true })));
-    const episode = await screen.findByLabelText('Episode number');
+    const episode = await screen.findByLabelText('Episode Number');
     expect(episode).toHaveValue('');
     expect(episode).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'No episode number' })).toBeChecked();

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js';
 import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
-import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
@@ -61,7 +60,7 @@ describe('Publish: every field must be filled', () => {
     expect(description).not.toHaveAttribute('aria-invalid');
   });
 
-  it.each([['YouTube link'], ['Title'], ['Episode number'], ['Description']])(
+  it.each([['YouTube link'], ['Title'], ['Episode Number'], ['Description']])(
     'an empty %s is refused',
     async (label) => {
       const { user, fetch } = renderVideo();
@@ -81,7 +80,7 @@ describe('Publish: every field must be filled', () => {
     expect(screen.getByLabelText('YouTube link')).toHaveFocus();
     await user.type(screen.getByLabelText('YouTube link'), 'https://youtu.be/dQw4w9WgXcQ');
     await user.type(screen.getByLabelText('Title'), 'T');
-    await user.type(screen.getByLabelText('Episode number'), '-1');
+    await user.type(screen.getByLabelText('Episode Number'), '-1');
     await user.type(screen.getByLabelText('Description'), 'D');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(screen.getByRole('alert')).toHaveTextContent(t.findFirst);
@@ -90,14 +89,12 @@ describe('Publish: every field must be filled', () => {
 
   it('refuses an episode number the API would refuse, next to the field', async () => {
     const { user, fetch } = renderVideo();
-    const episode = await screen.findByLabelText('Episode number');
+    const episode = await screen.findByLabelText('Episode Number');
     await user.clear(episode);
     await user.type(episode, 'twelve');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(episode).toHaveFocus();
-    expect(episode).toHaveAccessibleDescription(
-      `${adminVideosMessages.episodeNumberInvalid} ${t.episodeHint}`,
-    );
+    expect(episode).toHaveAccessibleDescription(`${t.episodeNumberInvalid} ${t.episodeHint}`);
     expect(sentBodies(fetch, 'PUT', '/admin/videos')).toEqual([]);
   });
 
@@ -118,7 +115,7 @@ describe('Publish: what is sent', () => {
     const title = await screen.findByLabelText('Title');
     await user.clear(title);
     await user.type(title, '  Porch Light Waltz ');
-    const episode = screen.getByLabelText('Episode number');
+    const episode = screen.getByLabelText('Episode Number');
     await user.clear(episode);
     await user.type(episode, '42');
     const description = screen.getByLabelText('Description');
@@ -173,7 +170,7 @@ describe('Publish: what is sent', () => {
     const { user, fetch } = renderVideo(importedVideo({ epnum: null, episode_number: null }));
     const none = await screen.findByRole('checkbox', { name: 'No episode number' });
     await user.click(none);
-    const episode = screen.getByLabelText('Episode number');
+    const episode = screen.getByLabelText('Episode Number');
     expect(episode).toBeEnabled();
     await user.type(episode, '17');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
@@ -270,12 +267,26 @@ describe('Publish: what is sent', () => {
 
   it("'Error updating video' with the server's reason when the save fails", async () => {
     const { user } = renderVideo(undefined, {
-      'PUT /admin/videos': fail(400, 'title must be at most 200 characters'),
+      'PUT /admin/videos': fail(503, 'The service is briefly unavailable.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${ui.videoUpdateFailed} (title must be at most 200 characters)`,
+      `${ui.videoUpdateFailed} (The service is briefly unavailable.)`,
     );
+  });
+
+  it('shows a refusal naming a field by its label under that field', async () => {
+    const { user } = renderVideo(undefined, {
+      'PUT /admin/videos': fail(400, 'Title must be at most 200 characters'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ui.videoUpdateFailed);
+    expect(alert).not.toHaveTextContent('200 characters');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(
+      'Title must be at most 200 characters',
+    );
+    expect(screen.getByLabelText('Title')).toHaveAttribute('maxlength', '200');
   });
 
   it('a failed tag call is a failed update too, and Publish can be pressed again', async () => {

@@ -1,3 +1,5 @@
+import { adminEditorUiMessages } from '@shared/messages/admin-editor-ui.js';
+import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { updateVideoBody, type UpdateVideoInput } from '@shared/schemas/admin-videos.js';
 import type { Video } from '@shared/schemas/catalogue.js';
@@ -69,5 +71,7 @@ export const EDITOR_RULES = {
   body: (values: EditorValues) => updateBody(0, values),
   rename: { episode_number: 'episode' },
   refine: requireLinkAndEpisode,
+  // The API's '-1 for none' is the "No episode number" box here.
+  texts: { [adminVideosMessages.episodeNumberInvalid]: adminEditorUiMessages.episodeNumberInvalid },
   formTexts: [m.videoFillAll],
 } as const;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
-import { ARTIST_SEARCH_MIN_LENGTH } from '@shared/validation.js';
+import { ARTIST_SEARCH_MAX_LENGTH, ARTIST_SEARCH_MIN_LENGTH } from '@shared/validation.js';
 import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useArtistSearch, type ArtistSearch } from '../api/search-artists.js';
@@ -46,7 +46,7 @@ export function ArtistSearchPanel() {
           onChange={(event) => setText(event.target.value)}
           placeholder="Search artists by name"
           aria-describedby="artist-name-hint"
-          maxLength={100}
+          maxLength={ARTIST_SEARCH_MAX_LENGTH}
           autoComplete="off"
         />
         <Button type="submit" disabled={tooShort}>

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@shared/messages/api.js';
+import { formsUiMessages } from '@shared/messages/forms-ui.js';
 import { closeAuthModal, setAuthView } from '@client/lib/auth-modal.js';
 import { openAuthForm, sentBody } from '../testing/render-auth-modal.js';
 
@@ -13,6 +15,8 @@ afterEach(() => {
 
 const RULE =
   'Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters';
+/** The new password's rule, said under it from the start. */
+const HINT = formsUiMessages.passwordHint;
 const ok = () => ({ status: 200, data: null, message: 'OK' });
 const field = (label: string) => screen.getByLabelText(label);
 const press = (user: UserEvent, name: string) => user.click(screen.getByRole('button', { name }));
@@ -57,11 +61,11 @@ describe('Forgot Password', () => {
       recoveryCode: 'ABCDE-FGHJK',
     });
     await press(user, 'Reset Password');
-    expect(field('New Password')).toHaveAccessibleDescription('Password is required');
+    expect(field('New Password')).toHaveAccessibleDescription(`Password is required ${HINT}`);
     expect(field('Confirm Password')).toHaveAccessibleDescription('Confirm password is required');
     await user.type(field('New Password'), 'weakpass');
     await user.type(field('Confirm Password'), 'other');
-    expect(field('New Password')).toHaveAccessibleDescription(RULE);
+    expect(field('New Password')).toHaveAccessibleDescription(`${RULE} ${HINT}`);
     expect(field('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
     await user.clear(field('New Password'));
     await user.type(field('New Password'), 'NewPass123');
@@ -112,6 +116,30 @@ describe('Forgot Password', () => {
       'That recovery code is not valid or has expired.',
     );
     expect(screen.getByText('Enter the recovery code sent to your email.')).toBeInTheDocument();
+  });
+
+  it('shows a new password too common under the field, not in a banner', async () => {
+    const user = userEvent.setup();
+    await openAuthForm('forgotPassword', {
+      'POST /recovery/validate': ok,
+      'POST /recovery/reset': () => ({
+        status: 400,
+        data: null,
+        message: apiMessages.passwordTooCommon,
+      }),
+    });
+    await press(user, 'Already have a recovery code?');
+    await user.type(field('Email'), 'user');
+    await user.type(field('Recovery Code'), 'ABCDE-FGHJK{Enter}');
+    await screen.findByText('Enter a new password.');
+    await user.type(field('New Password'), 'Password123');
+    await user.type(field('Confirm Password'), 'Password123{Enter}');
+    await waitFor(() =>
+      expect(field('New Password')).toHaveAccessibleDescription(
+        `${apiMessages.passwordTooCommon} ${HINT}`,
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the server's message when sending fails", async () => {

@@ -1,6 +1,6 @@
 import { loginBody } from '@shared/schemas/auth.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { EmailField } from '@client/components/ui/email-field.js';
 import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
@@ -18,12 +18,12 @@ export function SignInForm() {
 
   return (
     <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signIn)}>
-      {login.error && (
+      {login.error && !form.fieldOf(login.error) && (
         <StatusMessage tone="error" onDismiss={login.reset}>
           {login.error.message}
         </StatusMessage>
       )}
-      <FormField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
+      <EmailField label="Email" autoComplete="username" {...form.bind('email')} />
       <PasswordField label="Password" current {...form.bind('password')} />
       <button
         type="button"

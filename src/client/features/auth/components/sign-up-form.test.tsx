@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@shared/messages/api.js';
+import { formsUiMessages } from '@shared/messages/forms-ui.js';
 import { latestAllowedBirthday } from '@shared/validation.js';
 import { closeAuthModal, setAuthView } from '@client/lib/auth-modal.js';
 import { clearSession, getSession } from '@client/lib/session.js';
@@ -15,6 +17,8 @@ afterEach(() => {
 });
 
 const field = (label: string) => screen.getByLabelText(label);
+/** The password's rule, said under it from the start. */
+const HINT = formsUiMessages.passwordHint;
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
 async function fillValid(user: UserEvent) {
@@ -38,7 +42,7 @@ describe('Sign Up', () => {
       ['Zip Code', 'Zip code is required'],
       ['Birthday', 'Birthday is required'],
       ['Email', 'Email is required'],
-      ['Password', 'Password is required'],
+      ['Password', `Password is required ${HINT}`],
       ['Confirm Password', 'Confirm password is required'],
     ];
     for (const [label, message] of expected) {
@@ -81,13 +85,43 @@ describe('Sign Up', () => {
     await user.type(field('Confirm Password'), 'different');
     await submit(user);
     expect(field('Password')).toHaveAccessibleDescription(
-      'Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters',
+      `Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters ${HINT}`,
     );
     expect(field('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
     // No special character is demanded, whatever the message says.
     await user.clear(field('Password'));
     await user.type(field('Password'), 'Different1');
-    expect(field('Password')).not.toHaveAccessibleDescription();
+    expect(field('Password')).toHaveAccessibleDescription(HINT);
+  });
+
+  it('keeps every input as short as the API wants it', async () => {
+    await openAuthForm('signUp');
+    const limits: [string, string][] = [
+      ['First Name', '100'],
+      ['Last Name', '100'],
+      ['Zip Code', '20'],
+      ['Email', '254'],
+      ['Password', '128'],
+      ['Confirm Password', '128'],
+    ];
+    for (const [label, max] of limits) expect(field(label)).toHaveAttribute('maxlength', max);
+  });
+
+  it('shows a password too common under the Password field, not in a banner', async () => {
+    const user = userEvent.setup();
+    await openAuthForm('signUp', {
+      'POST /register': () => ({ status: 400, data: null, message: apiMessages.passwordTooCommon }),
+    });
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() =>
+      expect(field('Password')).toHaveAccessibleDescription(
+        `${apiMessages.passwordTooCommon} ${HINT}`,
+      ),
+    );
+    expect(field('Password')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(getSession()).toBeNull();
   });
 
   it("registers with newsletter '1' by default and stores the session from the 201", async () => {
@@ -116,7 +150,7 @@ describe('Sign Up', () => {
     expect(document.querySelector('dialog')).not.toHaveAttribute('open');
   });
 
-  it("sends newsletter '0' when unchecked, and shows the server's message (taken email)", async () => {
+  it("sends newsletter '0' when unchecked, and shows a taken email under Email", async () => {
     const user = userEvent.setup();
     const { fetch } = await openAuthForm('signUp', {
       'POST /register': () => ({
@@ -128,9 +162,8 @@ describe('Sign Up', () => {
     await fillValid(user);
     await user.click(screen.getByRole('checkbox', { name: 'Subscribe to the newsletter' }));
     await submit(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
-    );
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(apiMessages.emailTaken));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(sentBody(fetch, 'POST', '/register')).toMatchObject({ newsletter: '0' });
     expect(getSession()).toBeNull();
   });

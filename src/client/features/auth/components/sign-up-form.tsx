@@ -1,3 +1,4 @@
+import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { registerBody } from '@shared/schemas/auth.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
@@ -6,7 +7,7 @@ import {
   NewsletterBox,
   ZipBirthdayFields,
 } from '@client/components/people/person-fields.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { EmailField } from '@client/components/ui/email-field.js';
 import { PasswordField } from '@client/components/ui/password-field.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
@@ -41,7 +42,11 @@ const RULES = {
     of: 'password',
     required: m.confirmPasswordRequired,
   }),
-};
+  refusals: {
+    [apiMessages.passwordTooCommon]: 'password',
+    [apiMessages.emailTaken]: 'email',
+  },
+} as const;
 
 /** Registration: the service is for people of 13 and over; the newsletter box starts checked. */
 export function SignUpForm() {
@@ -53,15 +58,15 @@ export function SignUpForm() {
 
   return (
     <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signUp)}>
-      {register.error && (
+      {register.error && !form.fieldOf(register.error) && (
         <StatusMessage tone="error" onDismiss={register.reset}>
           {register.error.message}
         </StatusMessage>
       )}
       <NameFields form={form} className="auth-form__pair" />
       <ZipBirthdayFields form={form} zip="zipCode" className="auth-form__pair" />
-      <FormField label="Email" type="email" autoComplete="email" {...form.bind('email')} />
-      <PasswordField label="Password" {...form.bind('password')} />
+      <EmailField label="Email" autoComplete="email" {...form.bind('email')} />
+      <PasswordField label="Password" rule {...form.bind('password')} />
       <PasswordField label="Confirm Password" {...form.bind('confirmPassword')} />
       <NewsletterBox {...form.checkbox('newsletter')} />
       <SubmitButton pending={register.isPending} busy="Signing Up…">

@@ -5,7 +5,6 @@ import { videoQuery } from '../features/videos/api/get-video.js';
 import { tagVideosQuery } from '../features/categories/api/get-tag-videos.js';
 import { searchQuery } from '../features/search/api/search.js';
 import { getSession } from '../lib/session.js';
-import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
@@ -21,16 +20,15 @@ export type DataWait = (loaded: Promise<unknown>) => Promise<unknown>;
  * A page's data, fetched alongside its code chunk instead of after it. A failed fetch is left in
  * the cache for the page to show its error text.
  */
-function pageData(
-  queryClient: QueryClient,
-  wait: DataWait,
-  load: (params: Params) => Promise<unknown>,
-): LoaderFunction {
-  return async ({ params }) => {
-    await wait(Promise.all([queryClient.prefetchQuery(siteConfigQuery), load(params)]));
+function pageData(wait: DataWait, load: PageLoad): LoaderFunction {
+  return async ({ params, request }) => {
+    await wait(load(params, new URL(request.url).searchParams));
     return null;
   };
 }
+
+/** A page's reads, from its path's parameters and its address's query (a search's ?page=). */
+type PageLoad = (params: Params, query: URLSearchParams) => Promise<unknown>;
 
 /**
  * What shows while the first page's chunk and data load: nothing, on purpose (see
@@ -47,7 +45,7 @@ function FirstLoad() {
  * renderer are built from these, each with its own query cache.
  */
 export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
-  const data = (load: (params: Params) => Promise<unknown>) => pageData(queryClient, wait, load);
+  const data = (load: PageLoad) => pageData(wait, load);
   return [
     {
       element: <RootLayout />,

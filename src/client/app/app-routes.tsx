@@ -32,8 +32,8 @@ type PageLoad = (params: Params, query: URLSearchParams) => Promise<unknown>;
 
 /**
  * What shows while the first page's chunk and data load: nothing, on purpose (see
- * firstLoadInBrowser), so the first paint is the whole page. Declared, so the router does not warn
- * that it is missing.
+ * firstLoadInBrowser), so the first paint is the whole page. Declared on both branches (the public
+ * site's and the back-office's), so the router does not warn on a first load that it is missing.
  */
 function FirstLoad() {
   return null;
@@ -122,6 +122,7 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
       // The back-office: its own login and its own shell, in chunks the public pages never load.
       path: ADMIN_PATH,
       errorElement: <RouteError />,
+      HydrateFallback: FirstLoad,
       children: [
         {
           index: true,

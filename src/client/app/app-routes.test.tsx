@@ -46,9 +46,12 @@ describe('the router and the shared page paths', () => {
     try {
       for (const path of [PAGE_PATHS.about, `${ADMIN_PATH}/${ADMIN_SCREENS.dashboard}`]) {
         const queryClient = new QueryClient();
-        const router = createMemoryRouter(appRoutes(queryClient, (loaded) => loaded), {
-          initialEntries: [path],
-        });
+        const router = createMemoryRouter(
+          appRoutes(queryClient, (loaded) => loaded),
+          {
+            initialEntries: [path],
+          },
+        );
         const { container, unmount } = render(
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />

@@ -56,4 +56,18 @@ describe("the server's render", () => {
     const state = JSON.parse(page.state) as PageState;
     expect(state.queries.queries.map((query) => query.queryKey[0])).toEqual(['videos']);
   });
+
+  it('draws the account as a sign-in prompt in the site frame, which the app replaces', async () => {
+    const api = fakeApi();
+    const page = await renderPage('/account', api.answer);
+    expect(page.title).toBe('<title>Account | Banjo Hour</title>');
+    expect(page.html).toContain('<h1>Account</h1>');
+    expect(page.html).toContain(
+      'Sign in to see the videos and artists you like and your account settings.',
+    );
+    expect(page.html).toContain('<noscript>');
+    expect(page.html).toMatch(/<header class="top-nav">.*<footer class="footer">/s);
+    // Whose account it is, only the browser knows: the server reads nothing for it.
+    expect(api.asked).toEqual(['/api/config']);
+  });
 });

@@ -43,11 +43,19 @@ describe('the paths the site has pages at', () => {
     }
   });
 
-  it('has the server render the public pages and the not-found page, not the signed-in ones', () => {
-    for (const path of ['/', '/videos/12', '/artists/3', '/search/jolene', '/about', '/no/such']) {
+  it('has the server render the public pages (the account too) and the not-found page, not the back-office', () => {
+    for (const path of [
+      '/',
+      '/videos/12',
+      '/artists/3',
+      '/search/jolene',
+      '/about',
+      '/account',
+      '/no/such',
+    ]) {
       expect(isServerRendered(path), path).toBe(true);
     }
-    for (const path of ['/account', '/account/', '/admin', '/admin/editVideo/4']) {
+    for (const path of ['/admin', '/admin/', '/admin/editVideo/4']) {
       expect(isServerRendered(path), path).toBe(false);
     }
   });

@@ -151,16 +151,12 @@ export function isSitePath(path: string): boolean {
 }
 
 /**
- * Pages only a signed-in person sees in full (the account, the back-office): the server sends the
- * bare app for the browser to draw, since a render as a visitor would only redirect.
+ * Whether the server renders the page at `path`: the public pages (the account as a sign-in
+ * prompt, which the app replaces) and the not-found page. Not the back-office: the browser draws
+ * it, for administrators only.
  */
-const DRAWN_IN_BROWSER: readonly PageName[] = ['account'];
-
-/** Whether the server renders the page at `path` (the public pages and the not-found page). */
 export function isServerRendered(path: string): boolean {
-  if (isAdminPath(path)) return false;
-  const page = matchPage(path)?.page;
-  return page === undefined || !DRAWN_IN_BROWSER.includes(page);
+  return !isAdminPath(path);
 }
 
 /**

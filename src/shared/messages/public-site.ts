@@ -25,6 +25,9 @@ export const publicSiteMessages = {
   searchNoVideos: 'No videos found',
   searchError: 'There was an error loading search results. Please try again later.',
   accountError: 'There was an error retrieving account data. Please try again later.',
+  /** The account page as the server draws it, before the app knows who is signed in. */
+  accountSignIn: 'Sign in to see the videos and artists you like and your account settings.',
+  signInNeedsScript: 'Signing in needs JavaScript, which is turned off in this browser.',
   noLikedArtists: 'You have not liked any artists yet.',
   noLikedVideos: 'You have not liked any videos yet.',
   likedArtistsError: 'There was an error retrieving liked artists.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerApiCall, PageState } from '@shared/server-render.js';
+import { buildVideo } from '@client/testing/catalogue-builders.js';
 import { renderPage } from './entry-server.js';
 
 /**
@@ -69,5 +70,22 @@ describe("the server's render", () => {
     expect(page.html).toMatch(/<header class="top-nav">.*<footer class="footer">/s);
     // Whose account it is, only the browser knows: the server reads nothing for it.
     expect(api.asked).toEqual(['/api/config']);
+  });
+
+  it('draws a search from the page its address asks for, its Load more a link to the next', async () => {
+    const results = (page: number) => ({
+      artists: [],
+      videos: Array.from({ length: 40 }, (_, i) => buildVideo(41 + i, `Song ${41 + i}`)),
+      total: 200,
+      artistTotal: 0,
+      videoTotal: 200,
+      page,
+      pageSize: 40,
+    });
+    const api = fakeApi({ '/api/search/song?page=2': results(2) });
+    const page = await renderPage('/search/song?page=2', api.answer);
+    expect(api.asked).toContain('/api/search/song?page=2');
+    expect(page.html).toContain('href="/search/song?page=3"');
+    expect(page.html).toMatch(/<a [^>]*href="\/search\/song"[^>]*>Previous results<\/a>/);
   });
 });

@@ -8,7 +8,7 @@ import { getSession } from '../lib/session.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
-import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS } from '@shared/page-paths.js';
+import { ADMIN_PATH, ADMIN_SCREENS, listPageOf, PAGE_PATHS } from '@shared/page-paths.js';
 
 /**
  * How a page's loader waits for its data. In the browser only the first load waits, and not for
@@ -90,7 +90,9 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
         },
         {
           path: PAGE_PATHS.search,
-          loader: data(({ query = '' }) => queryClient.prefetchInfiniteQuery(searchQuery(query))),
+          loader: data(({ query = '' }, search) =>
+            queryClient.prefetchInfiniteQuery(searchQuery(query, listPageOf(search))),
+          ),
           lazy: async () => ({
             Component: (await import('../features/search/components/search-page.js')).SearchPage,
           }),

@@ -78,6 +78,17 @@ describe('server-rendered pages', () => {
     expect(renders).toEqual(['/videos/999999', '/no/such/page', '/old-admin-notes']);
   });
 
+  it("are rendered and kept per address, a search's ?page= included", async () => {
+    renders = [];
+    const documents = pageDocuments(t.app, async () => render, write);
+    const first = await documents.get(request, '/search/porch');
+    const second = await documents.get(request, '/search/porch?page=2');
+    expect(second).not.toBe(first);
+    expect(second?.data.status).toBe(200);
+    expect(await documents.get(request, '/search/porch?page=2')).toBe(second);
+    expect(renders).toEqual(['/search/porch', '/search/porch?page=2']);
+  });
+
   it('leave the back-office to the browser, and a failed render too', async () => {
     renders = [];
     const documents = pageDocuments(t.app, async () => render, write);

@@ -70,12 +70,14 @@ export function TopNav() {
     const closed = modalWasOpen.current && !authModal.open;
     modalWasOpen.current = authModal.open;
     if (!closed) return;
-    // The dialog gives focus back to its opener, which is gone (signed in) or hidden (the menu's
-    // Sign In, the menu closed); after its try, the Menu control takes it if it is on screen.
+    // The dialog gives focus back to its opener, which may be gone (signed in) or hidden (the
+    // menu's Sign In, the menu closed): focus is then nowhere to be seen (on the body, or still
+    // in the closed dialog), and the Menu control takes it if it is on screen.
     const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || focused.getClientRects().length === 0;
       const button = menuButton.current;
-      if (document.activeElement !== document.body || !button) return;
-      if (button.getClientRects().length > 0) button.focus();
+      if (lost && button && button.getClientRects().length > 0) button.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [authModal.open]);

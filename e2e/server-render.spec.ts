@@ -5,7 +5,7 @@ import { openAsAdmin } from './admin.js';
 import { pickCatalogueIds, signInFreshUser, watchConsole, type CatalogueIds } from './pages.js';
 import { SITE } from './site-settings.js';
 
-/** A search of the demo catalogue with more than two pages of videos (82: 40, 40 and 2). */
+/** A search of the demo catalogue with more than two pages of videos (82 in the demo: 40, 40, 2). */
 const PAGED_SEARCH = 'live';
 
 /** Every kind of page the server draws, with real ids: a test of them all covers the site. */
@@ -152,7 +152,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test('search results page by link', async ({ page }) => {
+  test('search results page by link', async ({ page, request }) => {
+    // Other specs import videos into the catalogue: the last page's size is read, not assumed.
+    const search = (await (await request.get(`/api/search/${PAGED_SEARCH}`)).json()) as {
+      data: { videoTotal: number };
+    };
+    const total = search.data.videoTotal;
+    expect(total, 'the search has a third page').toBeGreaterThan(80);
     await page.goto(`/search/${PAGED_SEARCH}`);
     await expect(videoLinks(page)).toHaveCount(40);
     const first = await videoLinks(page).first().getAttribute('href');
@@ -162,8 +168,8 @@ test.describe('without JavaScript', () => {
     expect(await videoLinks(page).first().getAttribute('href')).not.toBe(first);
     await page.getByRole('link', { name: 'Load more' }).click();
     await expect(page).toHaveURL(`/search/${PAGED_SEARCH}?page=3`);
-    await expect(videoLinks(page)).toHaveCount(2);
-    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0);
+    await expect(videoLinks(page)).toHaveCount(Math.min(40, total - 80));
+    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(total > 120 ? 1 : 0);
     await page.getByRole('link', { name: 'Previous results' }).click();
     await expect(page).toHaveURL(`/search/${PAGED_SEARCH}?page=2`);
   });

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT as PORT, SMTP_PORT } from './e2e/ports.js';
+import { SITE_ENV } from './e2e/site-settings.js';
 import { YOUTUBE_ENV } from './e2e/youtube.js';
 
 /** End-to-end tests: the production build on an in-memory database, driven in Debian's Chromium. */
@@ -52,6 +53,8 @@ export default defineConfig({
       // A CI machine running the browser and the server on two cores stalls now and then.
       LOAD_SHED_MAX_DELAY_MS: '5000',
       ...YOUTUBE_ENV,
+      // A brand and links of its own, as a real install has (tests expect these, not defaults).
+      ...SITE_ENV,
     },
   },
 });

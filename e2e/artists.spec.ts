@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { registerFan, startSignedIn } from './fans.js';
+import { SITE } from './site-settings.js';
 
 interface FeaturedArtist {
   id: number;
@@ -43,7 +44,7 @@ test.describe('signed in', () => {
     const [artist] = await featuredArtists(page.request);
     const [first = '', last = ''] = artist!.name.split(' ');
     await page.goto('/artists');
-    await expect(page).toHaveTitle('Artists | Twang');
+    await expect(page).toHaveTitle(`Artists | ${SITE.brand}`);
     const featured = page.getByRole('region', { name: 'Featured' });
     await expect(featured.getByRole('link', { name: artist!.name })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeHidden();
@@ -101,7 +102,7 @@ test.describe('signed in', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/artists/${artist!.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: artist!.name })).toBeVisible();
-    await expect(page).toHaveTitle(`${artist!.name} | Twang`);
+    await expect(page).toHaveTitle(`${artist!.name} | ${SITE.brand}`);
     await expect(page.getByRole('heading', { name: 'Related Videos' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Like', exact: true }).click();

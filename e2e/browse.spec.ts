@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { SITE } from './site-settings.js';
 
 async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
@@ -30,7 +31,7 @@ test.describe('search', () => {
     await expect(
       page.getByRole('region', { name: 'Videos' }).getByRole('link').first(),
     ).toBeVisible();
-    await expect(page).toHaveTitle(`Search results for "${term}" | Twang`);
+    await expect(page).toHaveTitle(`Search results for "${term}" | ${SITE.brand}`);
   });
 
   test('a term matching nothing says so in both sections', async ({ page }) => {
@@ -62,7 +63,7 @@ test.describe('categories', () => {
     ).toBeVisible();
     await expect(page.locator('.video-grid').getByRole('link').first()).toBeVisible();
     await expect(page.getByRole('link', { name: `View ${category.title}` })).toHaveCount(0);
-    await expect(page).toHaveTitle(`${category.title} | Twang`);
+    await expect(page).toHaveTitle(`${category.title} | ${SITE.brand}`);
   });
 
   test("an artist's tag links to the artist with 'View {name}'", async ({ page }) => {
@@ -97,8 +98,10 @@ test.describe('static pages', () => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'About Twang' })).toBeVisible();
-    await expect(page).toHaveTitle('About | Twang');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `About ${SITE.brand}` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`About | ${SITE.brand}`);
   });
 
   test('the Privacy Policy is dated December 4, 2022 and lists what is collected', async ({
@@ -112,6 +115,6 @@ test.describe('static pages', () => {
     }
     await expect(page.getByText(/usage data/).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Children under 13' })).toBeVisible();
-    await expect(page).toHaveTitle('Privacy Policy | Twang');
+    await expect(page).toHaveTitle(`Privacy Policy | ${SITE.brand}`);
   });
 });

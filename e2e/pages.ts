@@ -129,8 +129,6 @@ export function watchConsole(page: Page): string[] {
   const logged: string[] = [];
   page.on('console', (message) => {
     const network = message.text().startsWith('Failed to load resource');
-    // Debian's Chromium does not know YouTube's 'web-share' player permission; Chrome does.
-    if (message.text() === "Unrecognized feature: 'web-share'.") return;
     if (message.type() === 'warning' || (message.type() === 'error' && !network)) {
       logged.push(message.text());
     }

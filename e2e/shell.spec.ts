@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { pickCatalogueIds } from './pages.js';
+import { SITE } from './site-settings.js';
 
 /** Records the theme at the first moment the body exists and at DOMContentLoaded. */
 async function watchEarlyTheme(page: Page): Promise<void> {
@@ -25,11 +26,6 @@ const earlyThemes = (page: Page) =>
     const seen = window as unknown as Record<string, string | undefined>;
     return { body: seen.__themeAtBody, domContentLoaded: seen.__themeAtDomContentLoaded };
   });
-
-async function brandName(page: Page): Promise<string> {
-  const response = await page.request.get('/api/config');
-  return ((await response.json()) as { data: { brand: string } }).data.brand;
-}
 
 test.describe('theme', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -75,14 +71,15 @@ test.describe('theme', () => {
 
 test.describe('footer', () => {
   test("reads '© {brand}' at 849 px and '© Copyright - {brand}' at 850 px", async ({ page }) => {
-    const brand = await brandName(page);
+    const { brand } = SITE;
     await page.setViewportSize({ width: 849, height: 800 });
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(`© ${brand}`, { exact: true })).toBeVisible();
-    await expect(footer.getByText(/Copyright/)).toHaveCount(0);
+    await expect(footer.getByText(/Copyright/)).toBeHidden();
     await page.setViewportSize({ width: 850, height: 800 });
     await expect(footer.getByText(`© Copyright - ${brand}`, { exact: true })).toBeVisible();
+    await expect(footer.getByText(`© ${brand}`, { exact: true })).toBeHidden();
     await page.setViewportSize({ width: 849, height: 800 });
     await expect(footer.getByText(`© ${brand}`, { exact: true })).toBeVisible();
   });
@@ -162,6 +159,39 @@ test.describe('responsive menu', () => {
     await nav.getByRole('link', { name: 'Artists' }).click();
     await expect(page).toHaveURL(/\/artists$/);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes the menu and gives focus back to the Menu button', async ({ page }) => {
+    await page.goto('/about');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await menuButton.click();
+    await nav.getByRole('searchbox', { name: 'Search' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    // The keyboard opens it again.
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  });
+
+  test('the menu closes when its Sign In opens the auth modal, and stays closed after', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await menuButton.click();
+    await nav.getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 });
 

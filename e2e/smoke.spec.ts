@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { watchConsole } from './pages.js';
+import { SITE } from './site-settings.js';
 
 test('the home page shows the featured video and the demo layout rows from the API', async ({
   page,
@@ -46,7 +47,7 @@ test('an unknown path answers 404 and shows the not-found page, titled, with a w
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
-  await expect(page).toHaveTitle('Page not found | Twang');
+  await expect(page).toHaveTitle(`Page not found | ${SITE.brand}`);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL('/');
 });
@@ -64,5 +65,5 @@ test('the API answers in the envelope through the same server', async ({ request
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { status: number; data: { brand: string } };
   expect(body.status).toBe(200);
-  expect(body.data.brand).toBe('Twang');
+  expect(body.data.brand).toBe(SITE.brand);
 });

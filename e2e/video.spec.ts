@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { registerFan, startSignedIn } from './fans.js';
+import { SITE } from './site-settings.js';
 
 // The tests never reach YouTube: the player frame gets an empty page instead.
 test.beforeEach(async ({ page }) => {
@@ -32,7 +33,7 @@ test('home -> video -> suggested video: new address, new title, back at the top'
   await expect(page).toHaveURL(/\/videos\/\d+$/);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(cardTitle);
-  await expect(page).toHaveTitle(`${cardTitle} | Twang`);
+  await expect(page).toHaveTitle(`${cardTitle} | ${SITE.brand}`);
   const firstUrl = page.url();
 
   const suggested = page.getByRole('complementary', { name: 'Suggested Videos' });
@@ -46,7 +47,7 @@ test('home -> video -> suggested video: new address, new title, back at the top'
   await expect(page).not.toHaveURL(firstUrl);
   await expect(page).toHaveURL(/\/videos\/\d+$/);
   await expect(heading).toHaveText(nextTitle);
-  await expect(page).toHaveTitle(`${nextTitle} | Twang`);
+  await expect(page).toHaveTitle(`${nextTitle} | ${SITE.brand}`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.locator('iframe')).toHaveAttribute('title', nextTitle);
 });

@@ -8,6 +8,7 @@ import type { AnswerApiCall, PageState, RenderPage, SentError } from '@shared/se
 import { appRoutes } from './app/app-routes.js';
 import { ApiError, sendApiCallsWith } from './lib/api-client.js';
 import { createQueryClient } from './lib/query-client.js';
+import { siteConfigQuery, SITE_CONFIG_KEY } from './lib/site-config.js';
 
 /**
  * The server's render of a public page: the same routes, loaders and query functions as the
@@ -50,7 +51,11 @@ export const renderPage: RenderPage = async (path, answer) => {
   const queryClient = createQueryClient({ retries: false });
   const handler = createStaticHandler(appRoutes(queryClient, waitForAll));
   const request = new Request(new URL(path, 'http://twang.local'));
-  const context = await answering.run(answer, () => handler.query(request));
+  // The brand and links every page shows, whether or not its route has a loader: the browser
+  // reads the same from the page's #site-config, so its first render matches this one.
+  const [, context] = await answering.run(answer, () =>
+    Promise.all([queryClient.prefetchQuery(siteConfigQuery), handler.query(request)]),
+  );
   // No route of the public site redirects or answers by itself.
   if (context instanceof Response) throw new Error(`Unexpected response for ${path}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -64,8 +69,10 @@ export const renderPage: RenderPage = async (path, answer) => {
   );
   const { title, markup } = splitHoisted(html);
   // Failed queries too: the browser shows the same error (a missing video) without asking again.
+  // Not the site config: the page carries it once already, in #site-config.
   const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+    shouldDehydrateQuery: (query) =>
+      query.state.status !== 'pending' && query.queryKey[0] !== SITE_CONFIG_KEY,
   });
   for (const query of queries.queries) {
     if (query.state.error) query.state.error = sentError(query.state.error) as unknown as Error;

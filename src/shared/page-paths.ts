@@ -69,7 +69,9 @@ export const pageLink = {
   artists: PAGE_PATHS.artists,
   artist: (id: number | string) => fillPath(PAGE_PATHS.artist, { id }),
   category: (id: number | string) => fillPath(PAGE_PATHS.category, { id }),
-  search: (words: string) => fillPath(PAGE_PATHS.search, { query: words }),
+  /** A search's results from `page` on (?page=N: the 40 videos from the (N-1)*40+1st). */
+  search: (words: string, page = 1) =>
+    fillPath(PAGE_PATHS.search, { query: words }) + (page > 1 ? `?page=${page}` : ''),
   account: PAGE_PATHS.account,
   about: PAGE_PATHS.about,
   privacy: PAGE_PATHS.privacy,
@@ -143,6 +145,31 @@ export function idOfSegment(segment: string | undefined): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
+/** As far as the API pages a list (its `page` parameter's maximum). */
+const MAX_LIST_PAGE = 1_000_000;
+
+/**
+ * The page of a paged list an address asks for (`?page=N`, counted from 1): the list starts
+ * there, and its Load more is a link to the next one, so it pages without JavaScript too. 1 when
+ * the address names none, or nothing a page could be.
+ */
+export function listPageOf(query: URLSearchParams): number {
+  const text = query.get('page') ?? '';
+  if (!/^\d{1,7}$/.test(text)) return 1;
+  const page = Number(text);
+  return page >= 1 && page <= MAX_LIST_PAGE ? page : 1;
+}
+
+/**
+ * The address the server draws for a page request: its path, and of its query only what changes
+ * the page (a search's ?page=, in one spelling), so any other query shows the same drawn page.
+ */
+export function drawnAddress(path: string, query: URLSearchParams): string {
+  if (matchPage(path)?.page !== 'search') return path;
+  const page = listPageOf(query);
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
 const isAdminPath = (path: string) => path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
 
 /** Whether a page of the site lives at `path` (a decoded path without its query). */
@@ -151,16 +178,12 @@ export function isSitePath(path: string): boolean {
 }
 
 /**
- * Pages only a signed-in person sees in full (the account, the back-office): the server sends the
- * bare app for the browser to draw, since a render as a visitor would only redirect.
+ * Whether the server renders the page at `path`: the public pages (the account as a sign-in
+ * prompt, which the app replaces) and the not-found page. Not the back-office: the browser draws
+ * it, for administrators only.
  */
-const DRAWN_IN_BROWSER: readonly PageName[] = ['account'];
-
-/** Whether the server renders the page at `path` (the public pages and the not-found page). */
 export function isServerRendered(path: string): boolean {
-  if (isAdminPath(path)) return false;
-  const page = matchPage(path)?.page;
-  return page === undefined || !DRAWN_IN_BROWSER.includes(page);
+  return !isAdminPath(path);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_CHUNKS } from '@shared/page-loads.js';
 import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS, type PageName } from '@shared/page-paths.js';
 import { appRoutes } from './app-routes.js';
@@ -38,5 +39,30 @@ describe('the router and the shared page paths', () => {
     expect(shell?.children?.map((route) => route.path).sort()).toEqual(
       Object.values(ADMIN_SCREENS).sort(),
     );
+  });
+
+  it("shows nothing while a first load's code arrives, on either branch, without the router warning", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const path of [PAGE_PATHS.about, `${ADMIN_PATH}/${ADMIN_SCREENS.dashboard}`]) {
+        const queryClient = new QueryClient();
+        const router = createMemoryRouter(
+          appRoutes(queryClient, (loaded) => loaded),
+          {
+            initialEntries: [path],
+          },
+        );
+        const { container, unmount } = render(
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>,
+        );
+        expect(container, path).toBeEmptyDOMElement();
+        unmount();
+      }
+      expect(warn.mock.calls.flat().join('\n')).not.toMatch(/HydrateFallback/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -5,11 +5,10 @@ import { videoQuery } from '../features/videos/api/get-video.js';
 import { tagVideosQuery } from '../features/categories/api/get-tag-videos.js';
 import { searchQuery } from '../features/search/api/search.js';
 import { getSession } from '../lib/session.js';
-import { siteConfigQuery } from '../lib/site-config.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
-import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS } from '@shared/page-paths.js';
+import { ADMIN_PATH, ADMIN_SCREENS, listPageOf, PAGE_PATHS } from '@shared/page-paths.js';
 
 /**
  * How a page's loader waits for its data. In the browser only the first load waits, and not for
@@ -21,21 +20,20 @@ export type DataWait = (loaded: Promise<unknown>) => Promise<unknown>;
  * A page's data, fetched alongside its code chunk instead of after it. A failed fetch is left in
  * the cache for the page to show its error text.
  */
-function pageData(
-  queryClient: QueryClient,
-  wait: DataWait,
-  load: (params: Params) => Promise<unknown>,
-): LoaderFunction {
-  return async ({ params }) => {
-    await wait(Promise.all([queryClient.prefetchQuery(siteConfigQuery), load(params)]));
+function pageData(wait: DataWait, load: PageLoad): LoaderFunction {
+  return async ({ params, request }) => {
+    await wait(load(params, new URL(request.url).searchParams));
     return null;
   };
 }
 
+/** A page's reads, from its path's parameters and its address's query (a search's ?page=). */
+type PageLoad = (params: Params, query: URLSearchParams) => Promise<unknown>;
+
 /**
  * What shows while the first page's chunk and data load: nothing, on purpose (see
- * firstLoadInBrowser), so the first paint is the whole page. Declared, so the router does not warn
- * that it is missing.
+ * firstLoadInBrowser), so the first paint is the whole page. Declared on both branches (the public
+ * site's and the back-office's), so the router does not warn on a first load that it is missing.
  */
 function FirstLoad() {
   return null;
@@ -47,7 +45,7 @@ function FirstLoad() {
  * renderer are built from these, each with its own query cache.
  */
 export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
-  const data = (load: (params: Params) => Promise<unknown>) => pageData(queryClient, wait, load);
+  const data = (load: PageLoad) => pageData(wait, load);
   return [
     {
       element: <RootLayout />,
@@ -92,7 +90,9 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
         },
         {
           path: PAGE_PATHS.search,
-          loader: data(({ query = '' }) => queryClient.prefetchInfiniteQuery(searchQuery(query))),
+          loader: data(({ query = '' }, search) =>
+            queryClient.prefetchInfiniteQuery(searchQuery(query, listPageOf(search))),
+          ),
           lazy: async () => ({
             Component: (await import('../features/search/components/search-page.js')).SearchPage,
           }),
@@ -124,6 +124,7 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
       // The back-office: its own login and its own shell, in chunks the public pages never load.
       path: ADMIN_PATH,
       errorElement: <RouteError />,
+      HydrateFallback: FirstLoad,
       children: [
         {
           index: true,

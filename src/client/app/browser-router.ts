@@ -6,8 +6,8 @@ import { appRoutes } from './app-routes.js';
 const FIRST_LOAD_WAIT_MS = 1_500;
 
 /**
- * A page the server did not render (the back-office, the account) is blank until its chunk
- * arrives anyway, so its first load also waits for its data: the first paint is the whole page,
+ * A page the server did not render (the back-office) is blank until its chunk arrives anyway, so
+ * its first load also waits for its data: the first paint is the whole page,
  * with no loading view re-rendered into it (a long task, and the footer moved). Later navigations
  * do not wait: the page shows its own loading view at once.
  */

@@ -48,7 +48,5 @@ export function adoptPageState(state: PageState): void {
 export function refetchForViewer(sent: DehydratedState): void {
   if (!getSession()) return;
   const hashes = new Set(sent.queries.map((query) => query.queryHash));
-  void queryClient.invalidateQueries({
-    predicate: (query) => hashes.has(query.queryHash) && query.queryKey[0] !== 'site-config',
-  });
+  void queryClient.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) });
 }

@@ -9,7 +9,11 @@ const FALLBACK: SiteConfig = {
   appStores: { apple: '#', google: '#' },
 };
 
-/** The server writes GET /api/config's data into every page it sends, saving a request. */
+/**
+ * The server writes GET /api/config's data into every page it sends, saving a request, and the
+ * server's render reads the same before drawing any page: the first render in the browser shows
+ * the configured brand and links as the server drew them.
+ */
 function configInPage(): SiteConfig | undefined {
   if (typeof document === 'undefined') return undefined;
   const text = document.getElementById('site-config')?.textContent;
@@ -21,8 +25,11 @@ function configInPage(): SiteConfig | undefined {
   }
 }
 
+/** The site config's query key: no page's state carries it (the page has it in #site-config). */
+export const SITE_CONFIG_KEY = 'site-config';
+
 export const siteConfigQuery = queryOptions({
-  queryKey: ['site-config'],
+  queryKey: [SITE_CONFIG_KEY],
   queryFn: ({ signal }) => apiGet<SiteConfig>('/config', signal),
   initialData: configInPage,
   staleTime: Infinity,

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '@shared/script-safe-json.js';
-import { pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
+import { drawnAddress, pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js';
 import { renderHead } from '../modules/seo/head-tags.js';
 import { modulePreloadTags, prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
@@ -142,10 +142,12 @@ export async function registerClientApp(
 
   return {
     sendPage: async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
+      const mark = request.url.indexOf('?');
+      const path = mark < 0 ? request.url : request.url.slice(0, mark);
+      const query = new URLSearchParams(mark < 0 ? '' : request.url.slice(mark + 1));
       if (path === SEARCH_FORM_PATH) return redirectSearch(request, reply);
       void reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp);
-      const document = await documents.get(request, path);
+      const document = await documents.get(request, drawnAddress(path, query));
       if (document) {
         app.visitorLane.offer(request, document as CachedPage<unknown>);
         return sendCachedDocument(request, reply.code(document.data.status), document);

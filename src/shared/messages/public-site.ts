@@ -24,7 +24,12 @@ export const publicSiteMessages = {
   searchNoArtists: 'No artists found',
   searchNoVideos: 'No videos found',
   searchError: 'There was an error loading search results. Please try again later.',
+  /** Above the videos of a search opened at a later page (?page=N). */
+  searchPreviousResults: 'Previous results',
   accountError: 'There was an error retrieving account data. Please try again later.',
+  /** The account page as the server draws it, before the app knows who is signed in. */
+  accountSignIn: 'Sign in to see the videos and artists you like and your account settings.',
+  signInNeedsScript: 'Signing in needs JavaScript, which is turned off in this browser.',
   noLikedArtists: 'You have not liked any artists yet.',
   noLikedVideos: 'You have not liked any videos yet.',
   likedArtistsError: 'There was an error retrieving liked artists.',

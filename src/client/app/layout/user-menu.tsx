@@ -18,13 +18,16 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
     const close = (event: MouseEvent | KeyboardEvent) => {
       if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
       if (event instanceof MouseEvent && ref.current?.contains(event.target as Node)) return;
+      // This Escape closes this menu only, not the narrow screen's menu around it (top-nav.tsx).
+      if (event instanceof KeyboardEvent) event.preventDefault();
       setOpen(false);
     };
     document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    // Capturing: before the top bar's own Escape handler.
+    document.addEventListener('keydown', close, true);
     return () => {
       document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('keydown', close, true);
     };
   }, [open]);
 

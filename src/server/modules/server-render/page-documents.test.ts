@@ -78,12 +78,25 @@ describe('server-rendered pages', () => {
     expect(renders).toEqual(['/videos/999999', '/no/such/page', '/old-admin-notes']);
   });
 
-  it('leave the account and the back-office to the browser, and a failed render too', async () => {
+  it("are rendered and kept per address, a search's ?page= included", async () => {
     renders = [];
     const documents = pageDocuments(t.app, async () => render, write);
-    expect(await documents.get(request, '/account')).toBeNull();
+    const first = await documents.get(request, '/search/porch');
+    const second = await documents.get(request, '/search/porch?page=2');
+    expect(second).not.toBe(first);
+    expect(second?.data.status).toBe(200);
+    expect(await documents.get(request, '/search/porch?page=2')).toBe(second);
+    expect(renders).toEqual(['/search/porch', '/search/porch?page=2']);
+  });
+
+  it('leave the back-office to the browser, and a failed render too', async () => {
+    renders = [];
+    const documents = pageDocuments(t.app, async () => render, write);
     expect(await documents.get(request, '/admin/dashboard')).toBeNull();
     expect(renders).toEqual([]);
+    // The account is drawn as its sign-in prompt, which the app replaces.
+    expect((await documents.get(request, '/account'))?.data.status).toBe(200);
+    expect(renders).toEqual(['/account']);
     const failing = pageDocuments(
       t.app,
       async () => () => Promise.reject(new Error('render broke')),

@@ -21,9 +21,10 @@ export interface PageDocuments {
   /**
    * The page's whole HTML, rendered on the server and kept in the page cache like the API answers
    * it was made from, and dropped with them; null when the page is drawn in the browser (the
-   * account, the back-office) or the render is not built or fails: the caller sends the bare app.
+   * back-office) or the render is not built or fails: the caller sends the bare app. `address`
+   * is the path with what of its query the page shows (`drawnAddress`: a search's ?page=).
    */
-  get(request: FastifyRequest, path: string): Promise<CachedPage<DocumentInfo> | null>;
+  get(request: FastifyRequest, address: string): Promise<CachedPage<DocumentInfo> | null>;
 }
 
 /**
@@ -32,14 +33,17 @@ export interface PageDocuments {
  */
 const notFoundKey = (path: string) => `html:not-found${hasSiteFooter(path) ? '' : ':no-footer'}`;
 
+const pathOf = (address: string) => address.split('?')[0] ?? address;
+
 export function pageDocuments(
   app: FastifyInstance,
   renderer: () => Promise<RenderPage | null>,
   write: WritePage,
 ): PageDocuments {
-  const build = async (request: FastifyRequest, path: string, render: RenderPage) => {
+  const build = async (request: FastifyRequest, address: string, render: RenderPage) => {
+    const path = pathOf(address);
     const answers = renderAnswers(app);
-    const rendered = await render(path, (apiPath) => answers.answer(apiPath));
+    const rendered = await render(address, (apiPath) => answers.answer(apiPath));
     const stateScript = `<script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`;
     const page = await write(request, path, {
       html: rendered.html,
@@ -55,14 +59,15 @@ export function pageDocuments(
   };
 
   return {
-    async get(request, path) {
+    async get(request, address) {
+      const path = pathOf(address);
       if (!isServerRendered(path)) return null;
       const render = await renderer();
       if (!render) return null;
-      const key = isSitePath(path) ? `html:${path}` : notFoundKey(path);
+      const key = isSitePath(path) ? `html:${address}` : notFoundKey(path);
       try {
         return await app.pageCache.get<DocumentInfo>(key, {
-          build: () => build(request, path, render),
+          build: () => build(request, address, render),
           message: '',
         });
       } catch (error) {

@@ -3,6 +3,7 @@ import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { useSession } from '@client/lib/session.js';
+import { usePastHydration } from '@client/lib/use-past-hydration.js';
 import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
 import { Settings } from './settings.js';
@@ -12,8 +13,24 @@ import { pageLink } from '@shared/page-paths.js';
 /** /account: a fan's liked content and settings. Administrators and visitors are sent home. */
 export function AccountPage() {
   const session = useSession();
+  // Who is signed in is the browser's to know: the server draws a sign-in prompt, which is what
+  // a visitor without JavaScript keeps, and the app replaces it once it has the page.
+  if (!usePastHydration()) return <AccountSignInPrompt />;
   if (!session || session.isAdmin) return <Navigate to={pageLink.home} replace />;
   return <AccountAreas userId={session.id} />;
+}
+
+function AccountSignInPrompt() {
+  return (
+    <div className="account-page">
+      <PageTitle page="Account" />
+      <h1>Account</h1>
+      <p>{t.accountSignIn}</p>
+      <noscript>
+        <p>{t.signInNeedsScript}</p>
+      </noscript>
+    </div>
+  );
 }
 
 function AccountAreas({ userId }: { userId: number }) {

@@ -3,9 +3,7 @@ import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js'
 import type { Video } from '@shared/schemas/catalogue.js';
 import { Button } from '@client/components/ui/button.js';
 import { NewTabLink } from '@client/components/ui/new-tab-link.js';
-
-/** The privacy-enhanced player host the public video page uses too. */
-const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+import { embedUrl, PLAYER_ALLOW } from '@client/lib/youtube-player.js';
 
 /**
  * The found video: thumbnail (a plain box when it does not load), its id and saved privacy, and
@@ -31,9 +29,9 @@ export function VideoEditorPreview({ video }: { video: Video | null }) {
       {playing ? (
         <iframe
           className="editor-preview__media"
-          src={`${EMBED_ORIGIN}/embed/${encodeURIComponent(video.youtube_id)}`}
+          src={embedUrl(video.youtube_id)}
           title={`Player: ${video.title}`}
-          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          allow={PLAYER_ALLOW}
           referrerPolicy="strict-origin-when-cross-origin"
           allowFullScreen
         />

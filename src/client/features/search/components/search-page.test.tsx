@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { renderPage } from '@client/testing/render.js';
 import { SearchPage } from './search-page.js';
@@ -78,7 +78,7 @@ describe('SearchPage', () => {
       },
     });
     let asked = 0;
-    const { fetch } = renderSearch('/search/song', {
+    const { fetch, router } = renderSearch('/search/song', {
       '/search/song': () => {
         asked += 1;
         return asked === 1 ? page(1, manyVideos(1, 40)) : page(2, manyVideos(41, 1));
@@ -88,11 +88,53 @@ describe('SearchPage', () => {
     const videos = screen.getByRole('region', { name: 'Videos' });
     expect(within(videos).getAllByRole('link', { name: /^Song \d+$/ })).toHaveLength(40);
     expect(fetch).toHaveBeenCalledWith('/api/search/song', expect.anything());
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    // A link to the next page, for a browser without JavaScript; the app loads it in place.
+    const more = screen.getByRole('link', { name: 'Load more' });
+    expect(more).toHaveAttribute('href', '/search/song?page=2');
+    await userEvent.click(more);
     expect(await within(videos).findByRole('link', { name: 'Song 41' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/search/song?page=2', expect.anything());
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Song Sparrow' })).toHaveLength(1);
+  });
+
+  it('starts at the page its address asks for (?page=N), with links to the pages around it', async () => {
+    const page = (n: number) => ({
+      artists: [],
+      videos: manyVideos((n - 1) * 40 + 1, 40),
+      total: 200,
+      artistTotal: 0,
+      videoTotal: 200,
+      page: n,
+      pageSize: 40,
+    });
+    const { fetch, router } = renderPage(<SearchPage />, {
+      path: '/search/song?page=2',
+      pattern: '/search/:query',
+      api: {
+        '/search/song': () => {
+          // The fake answers by path; the page asked for is in the call's query.
+          const asked = String(vi.mocked(globalThis.fetch).mock.calls.at(-1)?.[0]);
+          return { status: 200, data: page(Number(/page=(\d+)/.exec(asked)?.[1] ?? 1)) };
+        },
+      },
+    });
+    const videos = await screen.findByRole('region', { name: 'Videos' });
+    expect(await within(videos).findByRole('link', { name: 'Song 41' })).toBeInTheDocument();
+    expect(within(videos).queryByRole('link', { name: 'Song 40' })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/search/song?page=2', expect.anything());
+    expect(within(videos).getByRole('link', { name: 'Previous results' })).toHaveAttribute(
+      'href',
+      '/search/song',
+    );
+    await userEvent.click(within(videos).getByRole('link', { name: 'Load more' }));
+    expect(await within(videos).findByRole('link', { name: 'Song 81' })).toBeInTheDocument();
+    expect(within(videos).getByRole('link', { name: 'Load more' })).toHaveAttribute(
+      'href',
+      '/search/song?page=4',
+    );
+    expect(router.state.location.search).toBe('?page=2');
   });
 
   it('offers no Load more when every match is shown', async () => {
@@ -108,7 +150,7 @@ describe('SearchPage', () => {
       },
     });
     expect(await screen.findByText('3 results')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows the error text when the search fails', async () => {

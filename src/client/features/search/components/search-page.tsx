@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { ArtistGrid } from '@client/components/catalogue/artist-card.js';
 import { VideoGrid } from '@client/components/catalogue/video-card.js';
@@ -7,16 +7,20 @@ import { QueryView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
 import { useSearch } from '../api/search.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
+import { listPageOf, pageLink } from '@shared/page-paths.js';
 import './search-page.css';
 
 /**
  * /search/{query}: the site search's artists and videos for the term in the address, the videos
- * 40 at a time with Load more, as on the category page.
+ * 40 at a time with Load more, as on the category page. ?page=N starts the videos at its page:
+ * Load more links there, so the results page without JavaScript too.
  */
 export function SearchPage() {
   // React Router hands the path segment over already decoded.
   const { query: term = '' } = useParams();
-  const results = useSearch(term);
+  const [query] = useSearchParams();
+  const firstPage = listPageOf(query);
+  const results = useSearch(term, firstPage);
 
   return (
     <div className="search-page">
@@ -27,13 +31,21 @@ export function SearchPage() {
         loading={{ label: 'Searching…', fill: true }}
         error={t.searchError}
       >
-        {() => <SearchResults results={results} />}
+        {() => <SearchResults term={term} firstPage={firstPage} results={results} />}
       </QueryView>
     </div>
   );
 }
 
-function SearchResults({ results }: { results: ReturnType<typeof useSearch> }) {
+function SearchResults({
+  term,
+  firstPage,
+  results,
+}: {
+  term: string;
+  firstPage: number;
+  results: ReturnType<typeof useSearch>;
+}) {
   const pages = results.data?.pages ?? [];
   // An infinite query always holds its first page once it has succeeded.
   const first = pages[0] ?? { total: 0, artists: [] };
@@ -51,12 +63,22 @@ function SearchResults({ results }: { results: ReturnType<typeof useSearch> }) {
       </section>
       <section aria-labelledby="search-videos">
         <h2 id="search-videos">Videos</h2>
+        {firstPage > 1 && (
+          <Link className="search-page__previous" to={pageLink.search(term, firstPage - 1)}>
+            {t.searchPreviousResults}
+          </Link>
+        )}
         {videos.length === 0 ? (
           <p className="search-page__empty">{t.searchNoVideos}</p>
         ) : (
           <VideoGrid videos={videos} />
         )}
-        <LoadMore query={results} errorMessage={t.searchError} block="search-page" />
+        <LoadMore
+          query={results}
+          errorMessage={t.searchError}
+          block="search-page"
+          href={pageLink.search(term, firstPage + pages.length)}
+        />
       </section>
     </>
   );

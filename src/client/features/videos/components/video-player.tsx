@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** The privacy-enhanced player host (ARCHITECTURE.md, YouTube). */
-export const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+import { embedUrl, PLAYER_ALLOW } from '@client/lib/youtube-player.js';
 
 /**
  * Set once a player has waited for the page's first paint; later pages add theirs at once.
@@ -11,7 +9,7 @@ let firstPaintPassed = false;
 
 /**
  * The main player: a 16:9 YouTube embed that never autoplays (no `autoplay` in `allow`, none in
- * the URL). Keyed by the YouTube id so a new video gets a new frame: changing a frame's src would
+ * the URL: lib/youtube-player.ts). Keyed by the YouTube id so a new video gets a new frame: changing a frame's src would
  * add entries to the tab's history, and Back would then step through old videos.
  *
  * On a first load the frame is added just after the page has painted, in the same black box: a
@@ -39,11 +37,11 @@ export function VideoPlayer({ youtubeId, title }: { youtubeId: string; title: st
     <iframe
       key={youtubeId}
       className="video-player__frame"
-      src={`${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}`}
+      src={embedUrl(youtubeId)}
       title={title}
       width={560}
       height={315}
-      allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+      allow={PLAYER_ALLOW}
       referrerPolicy="strict-origin-when-cross-origin"
       allowFullScreen
     />

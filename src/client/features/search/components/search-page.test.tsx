@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSiteMessages as t } from '@shared/messages/public-site.js';
 import { renderPage } from '@client/testing/render.js';
 import { SearchPage } from './search-page.js';
-import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
+import { buildArtist, buildVideo, cardName } from '@client/testing/catalogue-builders.js';
 
 const manyVideos = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => buildVideo(from + i, `Song ${from + i}`));
@@ -32,7 +32,7 @@ describe('SearchPage', () => {
       '/artists/1',
     );
     const videos = screen.getByRole('region', { name: 'Videos' });
-    expect(within(videos).getByRole('link', { name: 'Gravel Boots' })).toHaveAttribute(
+    expect(within(videos).getByRole('link', { name: cardName('Gravel Boots') })).toHaveAttribute(
       'href',
       '/videos/6',
     );
@@ -86,10 +86,11 @@ describe('SearchPage', () => {
     });
     expect(await screen.findByText('42 results')).toBeInTheDocument();
     const videos = screen.getByRole('region', { name: 'Videos' });
-    expect(within(videos).getAllByRole('link', { name: /^Song \d+$/ })).toHaveLength(40);
+    // Counted without names: naming 40 card links by their content is slow in jsdom.
+    expect(within(videos).getAllByRole('link')).toHaveLength(40);
     expect(fetch).toHaveBeenCalledWith('/api/search/song', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(videos).findByRole('link', { name: 'Song 41' })).toBeInTheDocument();
+    expect(await within(videos).findByText('Song 41')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/search/song?page=2', expect.anything());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Song Sparrow' })).toHaveLength(1);

@@ -243,7 +243,7 @@ describe('Add a tag to your layout', () => {
     expect(callsTo(fetch, 'GET', '/tags').map((call) => call.url)).toEqual(['/api/tags?q=Hon']);
     expect(dialog.getByRole('status')).toHaveTextContent('3 tags match.');
     const taken = within(listbox).getByRole('option', {
-      name: 'Honky Tonk, already in the layout',
+      name: 'Honky Tonk Already in the layout',
     });
     expect(taken).toHaveAttribute('aria-disabled', 'true');
     // The arrows skip the tag already in the layout.

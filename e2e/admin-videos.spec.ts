@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { siteAxe } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
 import { publicSiteMessages } from '@shared/messages/public-site.js';
@@ -328,9 +328,7 @@ test.describe('All Videos', () => {
 
 /** axe over the page as it is (results listed, popup open...): no serious or critical finding. */
 async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await siteAxe(page).analyze();
   const blocking = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useSiteConfig } from '@client/lib/site-config.js';
-import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
 import { SearchBox } from '@client/components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
 import { pageLink } from '@shared/page-paths.js';
 import { NewTabLink } from '@client/components/ui/new-tab-link.js';
+import { ThemeToggle } from '@client/components/ui/theme-toggle.js';
 
 /**
  * The top navigation. On narrow screens the same items fold into a menu opened by the Menu
@@ -14,7 +14,6 @@ import { NewTabLink } from '@client/components/ui/new-tab-link.js';
  */
 export function TopNav() {
   const { brand, mainSiteUrl } = useSiteConfig();
-  const dark = useDarkMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   return (
@@ -47,14 +46,7 @@ export function TopNav() {
             Artists
           </NavLink>
           <SearchBox onSearched={close} />
-          <button
-            type="button"
-            className="btn btn--ghost top-nav__theme"
-            aria-pressed={dark}
-            onClick={toggleDarkMode}
-          >
-            {dark ? 'Light mode' : 'Dark mode'}
-          </button>
+          <ThemeToggle className="btn btn--ghost top-nav__theme" />
           <UserMenu onNavigate={close} />
         </nav>
       </div>

@@ -1,12 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { openAsAdmin } from './admin.js';
+import { siteAxe } from './axe.js';
 import { ADMIN_SCREENS, adminScreenPath } from './admin-pages.js';
 import { openSettled, pathOf, PUBLIC_PAGES, signInFreshUser, useStoredTheme } from './pages.js';
 
-/** WCAG 2.0 and 2.1, levels A and AA. Only serious and critical findings fail; all are printed. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe's WCAG checks with Label in Name (e2e/axe.ts). Only serious and critical findings fail. */
 const BLOCKING = new Set(['serious', 'critical']);
 
 for (const theme of ['light', 'dark'] as const) {
@@ -35,7 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
 /** Runs axe; prints every finding and fails on serious or critical ones. */
 async function expectNoBlockingViolations(page: Page, label: string, theme: string) {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await siteAxe(page).analyze();
   const report = violations.map((violation) => {
     const nodes = violation.nodes
       .slice(0, 5)

@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { siteAxe } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { adminEditorUiMessages } from '@shared/messages/admin-editor-ui.js';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminVideosUiMessages } from '@shared/messages/admin-videos-ui.js';
 import { publicSiteMessages } from '@shared/messages/public-site.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { useStoredTheme } from './pages.js';
@@ -204,6 +206,62 @@ test.describe('Layout', () => {
       await restoreLayout(request, session, original);
     }
   });
+  test('an unsaved order asks before the sidebar leads away (Stay keeps it) and before the tab closes', async ({
+    page,
+    request,
+  }) => {
+    const session = await adminSession(request);
+    const original = await readLayout(request, session);
+    await openAsAdmin(page, '/admin/videos');
+    const panel = layoutPanel(page);
+    await expect(rowNames(panel)).toHaveText(original.map((tag) => tag.name));
+    const first = original[0]!;
+    await panel.getByRole('button', { name: `Move ${first.name}`, exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    const moved = [original[1]!, first, ...original.slice(2)].map((tag) => tag.name);
+    await expect(rowNames(panel)).toHaveText(moved);
+
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Dashboard' }).click();
+    const ask = page.getByRole('dialog', { name: adminEditorUiMessages.unsavedTitle });
+    await expect(ask).toContainText(adminVideosUiMessages.layoutUnsavedLeave);
+    await ask.getByRole('button', { name: adminEditorUiMessages.unsavedStay }).click();
+    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(rowNames(panel)).toHaveText(moved);
+
+    // Closing the tab gets the browser's own question.
+    const question = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await question;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+    expect((await readLayout(request, session)).map((tag) => tag.id)).toEqual(
+      original.map((tag) => tag.id),
+    );
+  });
+
+  test('leaving through the sidebar after Leave drops the unsaved order', async ({
+    page,
+    request,
+  }) => {
+    const session = await adminSession(request);
+    const original = await readLayout(request, session);
+    await openAsAdmin(page, '/admin/videos');
+    const panel = layoutPanel(page);
+    await panel.getByRole('button', { name: `Remove ${original[0]!.name}`, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    const ask = page.getByRole('dialog', { name: adminEditorUiMessages.unsavedTitle });
+    await ask.getByRole('button', { name: adminEditorUiMessages.unsavedLeave }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect((await readLayout(request, session)).map((tag) => tag.id)).toEqual(
+      original.map((tag) => tag.id),
+    );
+  });
 });
 
 test('Featured Video: Save Changes, and the home page shows it', async ({ page, request }) => {
@@ -328,9 +386,7 @@ test.describe('All Videos', () => {
 
 /** axe over the page as it is (results listed, popup open...): no serious or critical finding. */
 async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await siteAxe(page).analyze();
   const blocking = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

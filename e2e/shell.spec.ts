@@ -35,8 +35,9 @@ test.describe('theme', () => {
     await watchEarlyTheme(page);
     await page.goto('/about');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    const toggle = page.getByRole('button', { name: 'Dark mode' });
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // The toggle says what it will do, and no pressed state contradicts it.
+    const toggle = page.getByRole('button', { name: 'Switch to Dark mode', exact: true });
+    await expect(toggle).not.toHaveAttribute('aria-pressed');
     await toggle.click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
@@ -44,12 +45,10 @@ test.describe('theme', () => {
     await page.reload();
     expect(await earlyThemes(page)).toEqual({ body: 'dark', domContentLoaded: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('button', { name: 'Light mode' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    const back = page.getByRole('button', { name: 'Switch to Light mode', exact: true });
+    await expect(back).not.toHaveAttribute('aria-pressed');
 
-    await page.getByRole('button', { name: 'Light mode' }).click();
+    await back.click();
     await page.reload();
     expect(await earlyThemes(page)).toEqual({ body: 'light', domContentLoaded: 'light' });
   });
@@ -59,7 +58,7 @@ test.describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');
     expect(await earlyThemes(page)).toEqual({ body: 'dark', domContentLoaded: 'dark' });
-    await expect(page.getByRole('button', { name: 'Light mode' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to Light mode' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBeNull();
 
     await page.emulateMedia({ colorScheme: 'light' });
@@ -150,7 +149,7 @@ test.describe('responsive menu', () => {
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Artists' })).toBeVisible();
     await expect(nav.getByRole('searchbox', { name: 'Search' })).toBeVisible();
-    await expect(nav.getByRole('button', { name: /^(Dark|Light) mode$/ })).toBeVisible();
+    await expect(nav.getByRole('button', { name: /^Switch to (Dark|Light) mode$/ })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Sign In' })).toBeVisible();
     // Every item fits the phone's width.
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -34,3 +34,12 @@ export function buildVideo(id: number, title: string): Video {
     tags: [],
   };
 }
+
+/**
+ * A video card link's accessible name, for getByRole: the card is named by all of its text, the
+ * title first and its details after (episode, date, likes).
+ */
+export function cardName(title: string): RegExp {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped} .*[\\d,]+ likes?$`);
+}

@@ -6,6 +6,8 @@ export const adminVideosUiMessages = {
   layoutLoadFailed: 'There was an error loading the layout.',
   layoutEmpty: 'The layout has no categories yet. Add one with + Add Category.',
   layoutUnsaved: 'Unsaved changes: press Update Layout to publish this order.',
+  layoutUnsavedLeave:
+    'Your changes to the home page layout are not published yet. They will be lost if you leave.',
   layoutFull: 'The layout can hold at most 50 categories',
   layoutInstructions:
     'Drag a row by its handle to reorder. With the keyboard: Space or Enter on the handle picks ' +

@@ -9,12 +9,12 @@ import {
 import { NavLink } from 'react-router';
 import { useAuthModal } from '@client/lib/auth-modal.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
-import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
 import { SearchBox } from '@client/components/site/search-box.js';
 import { UserMenu } from './user-menu.js';
 import './top-nav.css';
 import { pageLink } from '@shared/page-paths.js';
 import { NewTabLink } from '@client/components/ui/new-tab-link.js';
+import { ThemeToggle } from '@client/components/ui/theme-toggle.js';
 
 /** The folded menu's id: the Menu control's target without JavaScript (top-nav.css). */
 const MENU_ID = 'site-menu';
@@ -40,7 +40,6 @@ function useOpenedByItsLink(): boolean {
  */
 export function TopNav() {
   const { brand, mainSiteUrl } = useSiteConfig();
-  const dark = useDarkMode();
   const authModal = useAuthModal();
   // The visitor's own choice once the app runs; till then, what the address says.
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -124,14 +123,7 @@ export function TopNav() {
             Artists
           </NavLink>
           <SearchBox onSearched={close} />
-          <button
-            type="button"
-            className="btn btn--ghost top-nav__theme"
-            aria-pressed={dark}
-            onClick={toggleDarkMode}
-          >
-            {dark ? 'Light mode' : 'Dark mode'}
-          </button>
+          <ThemeToggle className="btn btn--ghost top-nav__theme" />
           <UserMenu onNavigate={close} />
         </nav>
       </div>

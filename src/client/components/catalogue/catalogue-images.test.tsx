@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildArtist, buildVideo } from '@client/testing/catalogue-builders.js';
+import { buildArtist, buildVideo, cardName } from '@client/testing/catalogue-builders.js';
 import { renderPage } from '@client/testing/render.js';
 import { ArtistCard } from './artist-card.js';
 import { VideoCard } from './video-card.js';
@@ -20,7 +20,7 @@ function expectReservedLazyImage(image: HTMLElement, width: string, height: stri
 describe('catalogue pictures', () => {
   it('gives a video thumbnail lazy loading, async decoding and a 16:9 size', () => {
     const { container } = renderPage(<VideoCard video={buildVideo(7, 'Ring of Fire')} />);
-    expect(screen.getByRole('link', { name: 'Ring of Fire' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: cardName('Ring of Fire') })).toBeInTheDocument();
     expectReservedLazyImage(container.querySelector('img')!, '320', '180');
   });
 

@@ -104,14 +104,14 @@ describe('The admin shell', () => {
 });
 
 describe('The admin shell theme', () => {
-  it('toggles dark mode from the sidebar and remembers it', async () => {
+  it('toggles dark mode from the sidebar and remembers it, saying what it will do', async () => {
     const user = userEvent.setup();
+    localStorage.setItem('darkMode', 'false');
     renderShell('/admin/dashboard');
-    const toggle = await screen.findByRole('button', { name: 'Dark mode' });
-    const before = toggle.getAttribute('aria-pressed');
+    const toggle = await screen.findByRole('button', { name: 'Switch to Dark mode' });
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
-    expect(localStorage.getItem('darkMode')).toBe(before === 'true' ? 'false' : 'true');
-    expect(document.documentElement.dataset.theme).toBe(before === 'true' ? 'light' : 'dark');
+    expect(toggle).toHaveAccessibleName('Switch to Light mode');
+    expect(localStorage.getItem('darkMode')).toBe('true');
+    expect(document.documentElement.dataset.theme).toBe('dark');
   });
 });

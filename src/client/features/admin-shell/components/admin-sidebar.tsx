@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '@client/lib/auth-calls.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
-import { toggleDarkMode, useDarkMode } from '@client/lib/theme.js';
+import { ThemeToggle } from '@client/components/ui/theme-toggle.js';
 import {
   ADMIN_PATH,
   ADMIN_SCREENS,
@@ -85,7 +85,6 @@ export function AdminSidebar({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { brand } = useSiteConfig();
-  const dark = useDarkMode();
 
   const logOut = async () => {
     await logout();
@@ -148,16 +147,12 @@ export function AdminSidebar({
           {icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0')}
           <span className="admin-sidebar__label">{firstName || 'My account'}</span>
         </Link>
-        <button
-          type="button"
+        <ThemeToggle
           className="menu-row admin-sidebar__link"
-          aria-pressed={dark}
-          onClick={toggleDarkMode}
-          title={open ? undefined : 'Dark mode'}
-        >
-          {icon('M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10Z')}
-          <span className="admin-sidebar__label">Dark mode</span>
-        </button>
+          labelClassName="admin-sidebar__label"
+          icon
+          tooltip={!open}
+        />
         <button
           type="button"
           className="menu-row admin-sidebar__link"

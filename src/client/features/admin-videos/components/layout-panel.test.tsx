@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUiMessages } from '@shared/messages/admin-ui.js';
+import { adminEditorUiMessages as editor } from '@shared/messages/admin-editor-ui.js';
 import { adminVideosUiMessages as ui } from '@shared/messages/admin-videos-ui.js';
 import type { Tag } from '@shared/schemas/catalogue.js';
 import { callsTo, fail, LAYOUT, renderVideosPage } from '../testing/videos-page-render.js';
@@ -95,6 +96,52 @@ describe('Layout panel', () => {
     expect(await panel.findByRole('status')).toHaveTextContent(adminUiMessages.layoutUpdated);
     expect(callsTo(fetch, 'PUT', '/tags/featured')[0]?.body).toEqual({ id: [2, 3, 1, 4] });
     expect(panel.queryByText(ui.layoutUnsaved)).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with an unsaved order, as the video editor does, and not once saved', async () => {
+    const user = userEvent.setup();
+    const { router } = renderVideosPage({
+      'PUT /tags/featured': saved([LAYOUT[1]!, LAYOUT[0]!, LAYOUT[2]!, LAYOUT[3]!]),
+    });
+    const panel = await layoutPanel();
+    panel.getByRole('button', { name: 'Move Classic Country' }).focus();
+    await user.keyboard(' {ArrowDown} ');
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await act(() => router.navigate('/admin/newVideo'));
+    const dialog = await screen.findByRole('dialog', { name: editor.unsavedTitle });
+    expect(dialog).toHaveTextContent(ui.layoutUnsavedLeave);
+    await user.click(within(dialog).getByRole('button', { name: editor.unsavedStay }));
+    expect(router.state.location.pathname).toBe('/admin/videos');
+    expect(rowNames(panel)).toEqual(['Bluegrass', 'Classic Country', 'Honky Tonk', 'Outlaw']);
+
+    await act(() => router.navigate('/admin/newVideo'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: editor.unsavedTitle })).getByRole('button', {
+        name: editor.unsavedLeave,
+      }),
+    );
+    expect(await screen.findByText('New video screen')).toBeInTheDocument();
+  });
+
+  it('lets the admin leave without asking once the new order is saved', async () => {
+    const user = userEvent.setup();
+    const { router } = renderVideosPage({
+      'PUT /tags/featured': saved([LAYOUT[1]!, LAYOUT[0]!, LAYOUT[2]!, LAYOUT[3]!]),
+    });
+    const panel = await layoutPanel();
+    panel.getByRole('button', { name: 'Move Classic Country' }).focus();
+    await user.keyboard(' {ArrowDown} ');
+    await user.click(panel.getByRole('button', { name: 'Update Layout' }));
+    expect(await panel.findByRole('status')).toHaveTextContent(adminUiMessages.layoutUpdated);
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+    await act(() => router.navigate('/admin/newVideo'));
+    expect(await screen.findByText('New video screen')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('puts a lifted row back with Escape, and Home / End move it to the ends', async () => {
@@ -243,7 +290,7 @@ describe('Add a tag to your layout', () => {
     expect(callsTo(fetch, 'GET', '/tags').map((call) => call.url)).toEqual(['/api/tags?q=Hon']);
     expect(dialog.getByRole('status')).toHaveTextContent('3 tags match.');
     const taken = within(listbox).getByRole('option', {
-      name: 'Honky Tonk, already in the layout',
+      name: 'Honky Tonk Already in the layout',
     });
     expect(taken).toHaveAttribute('aria-disabled', 'true');
     // The arrows skip the tag already in the layout.

@@ -12,6 +12,7 @@ import { useLayout, useSaveLayout } from '../api/layout.js';
 import { LayoutAddTagDialog } from './layout-add-tag-dialog.js';
 import { LayoutList } from './layout-list.js';
 import { sameOrder } from './layout-order.js';
+import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import './layout.css';
 
 /**
@@ -32,6 +33,8 @@ export function LayoutPanel() {
   const tags = draft ?? saved ?? [];
   const unsaved = draft !== null && saved !== undefined && !sameOrder(draft, saved);
   const full = tags.length >= LAYOUT_MAX_ROWS;
+  // Leaving through the sidebar or a video's Edit link would drop the draft order unasked.
+  const guard = useUnsavedChangesGuard(unsaved, ui.layoutUnsavedLeave);
 
   useEffect(() => {
     if (layout.error) console.error(ui.layoutLoadFailed, layout.error);
@@ -118,6 +121,7 @@ export function LayoutPanel() {
         onAdd={add}
         onClose={() => setAdding(false)}
       />
+      {guard.dialog}
     </AdminPanel>
   );
 }

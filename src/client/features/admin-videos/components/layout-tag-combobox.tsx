@@ -140,13 +140,13 @@ export function LayoutTagCombobox({
               role="option"
               aria-selected={index === active}
               aria-disabled={taken || undefined}
-              aria-label={taken ? `${tag.name}, already in the layout` : undefined}
               className="layout-combobox__option"
               // Keeps the focus in the input, so the list does not close before the click lands.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(tag)}
             >
-              <span>{tag.name}</span>
+              {/* Named by its words (Label in Name): 'Honky Tonk Already in the layout'. */}
+              <span>{tag.name}</span>{' '}
               {taken && <span className="layout-combobox__taken">Already in the layout</span>}
             </li>
           );

@@ -5,12 +5,13 @@ import { Button } from '@client/components/ui/button.js';
 import { Modal } from '@client/components/ui/modal.js';
 
 /**
- * Keeps unsaved edits from being lost by a click elsewhere: while `dirty`, leaving for another
- * screen asks first (Stay or Leave), and closing or reloading the tab gets the browser's own
- * question. Leaving on purpose (Discard, or the form moving to the video it just found) calls
- * `allowLeaving()` first.
+ * Keeps unsaved edits from being lost by a click elsewhere (the sidebar, a link): while `dirty`,
+ * leaving for another screen asks first (Stay or Leave, `text` saying what would be lost), and
+ * closing or reloading the tab gets the browser's own question. Leaving on purpose (Discard, or
+ * the form moving to the video it just found) calls `allowLeaving()` first. One per screen: the
+ * router keeps a single blocker.
  */
-export function useUnsavedChangesGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(dirty: boolean, text: string) {
   const leavingOnPurpose = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -28,7 +29,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       title={t.unsavedTitle}
       onClose={() => blocker.reset?.()}
     >
-      <p>{t.unsavedText}</p>
+      <p>{text}</p>
       <div className="confirm-delete__actions">
         <Button variant="secondary" onClick={() => blocker.reset?.()}>
           {t.unsavedStay}

@@ -63,7 +63,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
   const dirty =
     JSON.stringify(values) !== JSON.stringify(savedValues) ||
     tags.create.length + tags.add.length + tags.remove.length > 0;
-  const guard = useUnsavedChangesGuard(dirty);
+  const guard = useUnsavedChangesGuard(dirty, t.unsavedText);
   const find = useMutation({ mutationFn: importVideo });
   const save = useSaveVideo();
   const ids = { episode: useId(), episodeHint: useId(), privacy: useId() };

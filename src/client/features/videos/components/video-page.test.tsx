@@ -5,6 +5,7 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
 import { clearSession, setSession } from '@client/lib/session.js';
+import { cardName } from '@client/testing/catalogue-builders.js';
 import { renderPage } from '@client/testing/render.js';
 import { VideoPage } from './video-page.js';
 
@@ -91,7 +92,7 @@ describe('VideoPage', () => {
       '/categories/40',
     );
     const suggested = screen.getByRole('complementary', { name: 'Suggested Videos' });
-    expect(within(suggested).getByRole('link', { name: 'Episode 6' })).toHaveAttribute(
+    expect(within(suggested).getByRole('link', { name: cardName('Episode 6') })).toHaveAttribute(
       'href',
       '/videos/6',
     );
@@ -200,7 +201,7 @@ describe('VideoPage', () => {
     const { router } = renderVideo({ '/videos/5': pageData(5), '/videos/6': pageData(6) });
     await screen.findByRole('heading', { name: 'Song number 5' });
     vi.mocked(window.scrollTo).mockClear();
-    await user.click(screen.getByRole('link', { name: 'Episode 6' }));
+    await user.click(screen.getByRole('link', { name: cardName('Episode 6') }));
     expect(await screen.findByRole('heading', { name: 'Song number 6' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/videos/6');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);

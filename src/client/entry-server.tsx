@@ -14,7 +14,7 @@ import { siteConfigQuery, SITE_CONFIG_KEY } from './lib/site-config.js';
  * The server's render of a public page: the same routes, loaders and query functions as the
  * browser, with API calls answered by the server itself (from its page cache) instead of the
  * network. Built by `vite build --ssr` into dist/ssr and loaded by the server
- * (src/server/plugins/server-render.ts).
+ * (src/server/modules/server-render/page-renderer.ts).
  */
 
 // Renders overlap while they wait for data: each call finds its own request's answers.

@@ -17,8 +17,7 @@ import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.
 import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
-import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
-import { registerApiRoutes } from './routes.js';
+import { registerRoutes } from './routes.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -167,8 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After every other onSend hook: it keeps the headers they made.
   lane = registerVisitorLane(app);
   options.beforeApiRoutes?.(app);
-  await app.register(registerApiRoutes, { prefix: '/api' });
-  await app.register(demoMediaRoutes);
+  await registerRoutes(app);
   registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));
   return app;
 }

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard-routes.js';
+import { adminVideoImportRoutes } from './modules/admin/admin-video-import-routes.js';
 import { adminVideoRoutes } from './modules/admin/admin-video-routes.js';
+import { adminVideoSearchRoutes } from './modules/admin/admin-video-search-routes.js';
+import { featuredVideoRoutes } from './modules/admin/featured-video-routes.js';
 import { adminArtistRoutes } from './modules/artists/admin-artist-routes.js';
 import { artistRoutes } from './modules/artists/artist-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -9,6 +12,8 @@ import { homeRoutes } from './modules/home/home-routes.js';
 import { likesRoutes } from './modules/likes/likes-routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { searchRoutes } from './modules/search/search-routes.js';
+import { seoRoutes } from './modules/seo/seo-routes.js';
+import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { siteRoutes } from './modules/site/site-routes.js';
 import { tagPageRoutes } from './modules/tags/tag-page-routes.js';
 import { tagsRoutes } from './modules/tags/tags-routes.js';
@@ -16,26 +21,48 @@ import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
 
-/** Every API module, mounted under /api. Each module's file lists its own paths. */
-export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
-  for (const routes of [
-    siteRoutes,
-    authRoutes,
-    accountRoutes,
-    adminUsersRoutes,
-    recoveryRoutes,
-    likesRoutes,
-    homeRoutes,
-    videoRoutes,
-    tagPageRoutes,
-    searchRoutes,
-    artistRoutes,
-    adminArtistRoutes,
-    tagsRoutes,
-    adminDashboardRoutes,
-    adminVideoRoutes,
-    auditRoutes,
-  ]) {
-    await app.register(routes);
-  }
+type Routes = FastifyPluginAsync;
+
+/**
+ * Every API route file, mounted under /api, in the order the API document lists them. Each file
+ * lists its own paths and registers nothing else.
+ */
+const API_ROUTES: Routes[] = [
+  siteRoutes,
+  authRoutes,
+  accountRoutes,
+  adminUsersRoutes,
+  recoveryRoutes,
+  likesRoutes,
+  homeRoutes,
+  videoRoutes,
+  tagPageRoutes,
+  searchRoutes,
+  artistRoutes,
+  adminArtistRoutes,
+  tagsRoutes,
+  adminDashboardRoutes,
+  adminVideoImportRoutes,
+  adminVideoSearchRoutes,
+  featuredVideoRoutes,
+  adminVideoRoutes,
+  auditRoutes,
+];
+
+/**
+ * The site's own addresses outside /api: the demo artwork, robots.txt and the sitemap. The
+ * built client's files are served by plugins/client-app.ts, and every other GET is a page
+ * (modules/server-render/page-serving.ts, from the not-found handler).
+ */
+const SITE_ROUTES: Routes[] = [demoMediaRoutes, seoRoutes];
+
+/** Registers every route of the app: this is the one list. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (api) => {
+      for (const routes of API_ROUTES) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  for (const routes of SITE_ROUTES) await app.register(routes);
 }

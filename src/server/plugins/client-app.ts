@@ -9,10 +9,10 @@ import { drawnAddress, pageLink, SEARCH_FORM_PATH } from '@shared/page-paths.js'
 import { renderHead } from '../modules/seo/head-tags.js';
 import { modulePreloadTags, prepareIndexTemplate } from '../modules/seo/index-template.js';
 import { describePage, plainPageMeta, type DescribedPage } from '../modules/seo/page-meta.js';
-import { seoRoutes, siteOf } from '../modules/seo/seo-routes.js';
+import { siteOf } from '../modules/seo/site-urls.js';
 import { cachedHomePage } from '../modules/home/home-page.js';
 import { cachedVideo } from '../modules/videos/video-page.js';
-import { siteConfigOf } from '../modules/site/site-routes.js';
+import { siteConfigOf } from '../modules/site/site-config.js';
 import { preferredEncoding } from '../lib/content-encoding.js';
 import { matchesEtag } from '../lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
@@ -50,7 +50,6 @@ export async function registerClientApp(
   app: FastifyInstance,
   dir: string,
 ): Promise<ClientApp | null> {
-  await app.register(seoRoutes);
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;

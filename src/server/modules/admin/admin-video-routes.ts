@@ -8,10 +8,7 @@ import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
-import { adminVideoImportRoutes } from './admin-video-import-routes.js';
-import { adminVideoSearchRoutes } from './admin-video-search-routes.js';
 import { deleteVideo, updateVideo } from './admin-videos-repository.js';
-import { featuredVideoRoutes } from './featured-video-routes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 
@@ -19,14 +16,11 @@ const videoNotFound = errorResponses({ 404: 'No video has that id.' });
 const editedTitle = 'June Calloway – Gravel Road Home (Live at the Ryman)';
 
 /**
- * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos,
- * plus import, title search and the featured video (their own files).
+ * The admin's video management: PUT /api/admin/videos (editor fields), DELETE /api/admin/videos
+ * (import, title search and the featured video are files of their own, listed in routes.ts).
  */
 export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(adminVideoImportRoutes);
-  await app.register(adminVideoSearchRoutes);
-  await app.register(featuredVideoRoutes);
 
   routes.put(
     '/admin/videos',

@@ -3,7 +3,7 @@ import { buildArtist, buildTag, buildVideo } from '@server/testing/factories.js'
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { cachedVideo } from '../videos/video-page.js';
 import { describePage } from './page-meta.js';
-import { siteOf } from './seo-routes.js';
+import { siteOf } from './site-urls.js';
 import { jsonLdBlocks, makeClientDir, metaContents } from './seo-test-client.js';
 
 const PUBLIC_URL = 'https://twang.example';

@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { pageLink } from '@shared/page-paths.js';
 import { listSitemapTags, listSitemapVideos } from './seo-repository.js';
 import { renderRobots, renderSitemap, SITEMAP_MAX_URLS, type SitemapEntry } from './sitemap.js';
-import { absoluteUrl, type Site } from './site-urls.js';
+import { absoluteUrl, siteOf } from './site-urls.js';
 
 /** Pages anyone can open that are not in the catalogue. */
 const STATIC_PAGES = [pageLink.home, pageLink.about, pageLink.privacy];
 /** Crawlers may keep these a few minutes; the catalogue does not change by the second. */
 const CACHE = 'public, max-age=300';
-
-export function siteOf(app: FastifyInstance): Site {
-  return { brand: app.config.BRAND_NAME, publicUrl: app.config.PUBLIC_URL };
-}
 
 /** GET /robots.txt and GET /sitemap.xml: outside /api, hidden from the API document. */
 export async function seoRoutes(app: FastifyInstance): Promise<void> {

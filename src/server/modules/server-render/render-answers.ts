@@ -7,7 +7,7 @@ import { ok } from '@server/lib/reply.js';
 import { homePage } from '../home/home-page.js';
 import { cachedPublicPage, type PublicPage } from '../public-pages/public-page.js';
 import { searchPage } from '../search/search-page.js';
-import { siteConfigOf } from '../site/site-routes.js';
+import { siteConfigOf } from '../site/site-config.js';
 import { tagPage } from '../tags/tag-page.js';
 import { videoPage } from '../videos/video-page.js';
 

@@ -1,25 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteConfigSchema, type SiteConfig } from '@shared/schemas/site.js';
+import { siteConfigSchema } from '@shared/schemas/site.js';
 import { ok } from '@server/lib/reply.js';
 import { answerWithExample } from '@server/lib/route-schema.js';
-
-/** The brand and outside links the client shows (footer, menus, app stores). */
-export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
-  return {
-    brand: config.BRAND_NAME,
-    mainSiteUrl: config.MAIN_SITE_URL,
-    social: {
-      facebook: config.SOCIAL_FACEBOOK_URL,
-      twitter: config.SOCIAL_TWITTER_URL,
-      instagram: config.SOCIAL_INSTAGRAM_URL,
-    },
-    appStores: { apple: config.APP_STORE_URL, google: config.PLAY_STORE_URL },
-  };
-}
+import { siteConfigOf } from './site-config.js';
 
 /**
- * GET /api/config: siteConfigOf. Pages carry the same data in their HTML (plugins/client-app.ts),
+ * GET /api/config: siteConfigOf. Pages carry the same data in their HTML (modules/server-render/page-serving.ts),
  * so the web client asks only when that is missing; the mobile app asks here.
  */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {

@@ -8,9 +8,9 @@ import {
   isSitePath,
   listPageOf,
   matchPage,
-  matchPath,
   pageLink,
 } from './page-paths.js';
+import { matchPath } from './path-patterns.js';
 
 describe('the paths the site has pages at', () => {
   it('knows every public page, with or without a trailing slash, and the back-office', () => {

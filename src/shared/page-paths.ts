@@ -1,22 +1,14 @@
-/**
- * The site's page addresses, in one place: the client router declares its pages with these
- * patterns (React Router's syntax), links are made with `pageLink` / `adminLink`, and the server
- * reads the same patterns to answer 404 for a path no page has, to preload a page's code and data,
- * to render it and to list it in the sitemap. No zod here: the first page load imports this.
- */
-export const PAGE_PATHS = {
-  home: '/',
-  video: '/videos/:id',
-  artists: '/artists',
-  artist: '/artists/:id',
-  category: '/categories/:id',
-  search: '/search/:query',
-  account: '/account',
-  about: '/about',
-  privacy: '/privacy',
-} as const;
+import { fillPath, matchSegments, segmentsOf } from './path-patterns.js';
+import { PAGE_NAMES, PUBLIC_PAGES, type PageName } from './public-pages.js';
 
-export type PageName = keyof typeof PAGE_PATHS;
+/**
+ * The site's page addresses and links. The public pages' patterns are those PUBLIC_PAGES
+ * declares; the server reads the same patterns to answer 404 for a path no page has. No zod here:
+ * the first page load imports this.
+ */
+export const PAGE_PATHS = Object.fromEntries(
+  PAGE_NAMES.map((name) => [name, PUBLIC_PAGES[name].path]),
+) as { readonly [K in PageName]: (typeof PUBLIC_PAGES)[K]['path'] };
 
 /**
  * Where the top bar's search form sends its words without JavaScript (GET /search?q=words); the
@@ -43,24 +35,6 @@ export const ADMIN_SCREENS = {
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
-
-/** The parameter names of a pattern: 'editVideo/:id' has 'id'. */
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamsOf<Rest>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** A pattern with its parameters filled in, each encoded as one path segment. */
-export function fillPath<P extends string>(
-  pattern: P,
-  params: Record<ParamsOf<P>, string | number>,
-): string {
-  const values = params as Record<string, string | number>;
-  return pattern.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(values[name] ?? '')),
-  );
-}
 
 /** Links to the public pages. */
 export const pageLink = {
@@ -95,35 +69,8 @@ export const adminLink = {
   newAdmin: screen('newAdmin'),
 } as const;
 
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
-
-/** A path's segments against a pattern's (`:name` takes any one non-empty segment). */
-function matchSegments(
-  want: readonly string[],
-  got: readonly string[],
-): Record<string, string> | null {
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, part] of want.entries()) {
-    const segment = got[i] ?? '';
-    if (part.startsWith(':')) params[part.slice(1)] = segment;
-    else if (part !== segment) return null;
-  }
-  return params;
-}
-
-/**
- * The parameters of `path` (decoded, without its query) against a pattern, or null when it does
- * not match: `:name` takes any one non-empty segment.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  return matchSegments(segmentsOf(pattern), segmentsOf(path));
-}
-
 // Split once: every page request matches its path against these, several times.
-const PAGE_SEGMENTS = (Object.entries(PAGE_PATHS) as [PageName, string][]).map(
-  ([page, pattern]) => [page, segmentsOf(pattern)] as const,
-);
+const PAGE_SEGMENTS = PAGE_NAMES.map((page) => [page, segmentsOf(PAGE_PATHS[page])] as const);
 
 /** Which public page lives at `path`, with its parameters, or null. */
 export function matchPage(path: string): { page: PageName; params: Record<string, string> } | null {

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_CHUNKS } from '@shared/page-loads.js';
-import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS, type PageName } from '@shared/page-paths.js';
+import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS } from '@shared/page-paths.js';
+import { PAGE_NAMES, PUBLIC_PAGES } from '@shared/public-pages.js';
 import { appRoutes } from './app-routes.js';
 
 const routes = appRoutes(new QueryClient(), (loaded) => loaded);
@@ -17,14 +17,15 @@ async function componentOf(route: RouteObject | undefined): Promise<unknown> {
 }
 
 describe('the router and the shared page paths', () => {
-  it('declares a public page at each of PAGE_PATHS, and nothing else but the not-found page', () => {
+  it('declares each of PUBLIC_PAGES at its path, and nothing else but the not-found page', () => {
     const paths = site.children?.map((route) => route.path);
-    expect(paths).toEqual([...Object.values(PAGE_PATHS), '*']);
+    expect(paths).toEqual([...PAGE_NAMES.map((page) => PUBLIC_PAGES[page].path), '*']);
   });
 
-  it('loads each public page from the chunk PAGE_CHUNKS names, which the server preloads', async () => {
-    for (const [page, chunk] of Object.entries(PAGE_CHUNKS) as [PageName, string][]) {
-      const route = site.children?.find((each) => each.path === PAGE_PATHS[page]);
+  it('loads each public page from the chunk its declaration names, which the server preloads', async () => {
+    for (const page of PAGE_NAMES) {
+      const { chunk } = PUBLIC_PAGES[page];
+      const route = site.children?.find((each) => each.path === PUBLIC_PAGES[page].path);
       const module = (await import(`../features/${chunk.replace(/\.tsx$/, '.js')}`)) as Record<
         string,
         unknown

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { homeQuery } from '../features/home/api/get-home.js';
 import { videoQuery } from '../features/videos/api/get-video.js';
@@ -8,7 +9,8 @@ import { getSession } from '../lib/session.js';
 import { RootLayout } from './layout/root-layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RouteError } from './route-error.js';
-import { ADMIN_PATH, ADMIN_SCREENS, listPageOf, PAGE_PATHS } from '@shared/page-paths.js';
+import { ADMIN_PATH, ADMIN_SCREENS, listPageOf } from '@shared/page-paths.js';
+import { PAGE_NAMES, PUBLIC_PAGES, type PageName } from '@shared/public-pages.js';
 
 /**
  * How a page's loader waits for its data. In the browser only the first load waits, and not for
@@ -39,10 +41,81 @@ function FirstLoad() {
   return null;
 }
 
+/** A public page's side in the browser: its data, fetched alongside its code, and its code. */
+interface ClientPage {
+  load?: (queryClient: QueryClient) => PageLoad;
+  lazy: () => Promise<{ Component: ComponentType }>;
+}
+
 /**
- * Every page is its own chunk, loaded when first visited; the public pages' chunks are the files
- * PAGE_CHUNKS names (the server preloads them), which app-routes.test.tsx holds this to. The browser's router and the server's
- * renderer are built from these, each with its own query cache.
+ * Each public page's component and data, by its name in PUBLIC_PAGES, which gives its path and
+ * order. Every page is its own chunk, loaded when first visited: the file its declaration's
+ * `chunk` names (the server preloads it), which app-routes.test.tsx holds this to.
+ */
+const CLIENT_PAGES: Record<PageName, ClientPage> = {
+  home: {
+    load: (queryClient) => () => queryClient.prefetchQuery(homeQuery),
+    lazy: async () => ({
+      Component: (await import('../features/home/components/home-page.js')).HomePage,
+    }),
+  },
+  video: {
+    load:
+      (queryClient) =>
+      ({ id = '' }) =>
+        queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
+    lazy: async () => ({
+      Component: (await import('../features/videos/components/video-page.js')).VideoPage,
+    }),
+  },
+  artists: {
+    lazy: async () => ({
+      Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage,
+    }),
+  },
+  artist: {
+    lazy: async () => ({
+      Component: (await import('../features/artists/components/artist-page.js')).ArtistPage,
+    }),
+  },
+  category: {
+    load:
+      (queryClient) =>
+      ({ id = '' }) =>
+        queryClient.prefetchInfiniteQuery(tagVideosQuery(id)),
+    lazy: async () => ({
+      Component: (await import('../features/categories/components/category-page.js')).CategoryPage,
+    }),
+  },
+  search: {
+    load:
+      (queryClient) =>
+      ({ query = '' }, search) =>
+        queryClient.prefetchInfiniteQuery(searchQuery(query, listPageOf(search))),
+    lazy: async () => ({
+      Component: (await import('../features/search/components/search-page.js')).SearchPage,
+    }),
+  },
+  account: {
+    lazy: async () => ({
+      Component: (await import('../features/account/components/account-page.js')).AccountPage,
+    }),
+  },
+  about: {
+    lazy: async () => ({
+      Component: (await import('../features/static-pages/components/about-page.js')).AboutPage,
+    }),
+  },
+  privacy: {
+    lazy: async () => ({
+      Component: (await import('../features/static-pages/components/privacy-page.js')).PrivacyPage,
+    }),
+  },
+};
+
+/**
+ * The site's routes: the public pages, the not-found page, and the back-office's own branch. The
+ * browser's router and the server's renderer are built from these, each with its own query cache.
  */
 export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
   const data = (load: PageLoad) => pageData(wait, load);
@@ -52,71 +125,11 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
       errorElement: <RouteError />,
       HydrateFallback: FirstLoad,
       children: [
-        {
-          path: PAGE_PATHS.home,
-          loader: data(() => queryClient.prefetchQuery(homeQuery)),
-          lazy: async () => ({
-            Component: (await import('../features/home/components/home-page.js')).HomePage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.video,
-          loader: data(({ id = '' }) =>
-            queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
-          ),
-          lazy: async () => ({
-            Component: (await import('../features/videos/components/video-page.js')).VideoPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.artists,
-          lazy: async () => ({
-            Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.artist,
-          lazy: async () => ({
-            Component: (await import('../features/artists/components/artist-page.js')).ArtistPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.category,
-          loader: data(({ id = '' }) => queryClient.prefetchInfiniteQuery(tagVideosQuery(id))),
-          lazy: async () => ({
-            Component: (await import('../features/categories/components/category-page.js'))
-              .CategoryPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.search,
-          loader: data(({ query = '' }, search) =>
-            queryClient.prefetchInfiniteQuery(searchQuery(query, listPageOf(search))),
-          ),
-          lazy: async () => ({
-            Component: (await import('../features/search/components/search-page.js')).SearchPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.account,
-          lazy: async () => ({
-            Component: (await import('../features/account/components/account-page.js')).AccountPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.about,
-          lazy: async () => ({
-            Component: (await import('../features/static-pages/components/about-page.js'))
-              .AboutPage,
-          }),
-        },
-        {
-          path: PAGE_PATHS.privacy,
-          lazy: async () => ({
-            Component: (await import('../features/static-pages/components/privacy-page.js'))
-              .PrivacyPage,
-          }),
-        },
+        ...PAGE_NAMES.map((name): RouteObject => {
+          const { load, lazy } = CLIENT_PAGES[name];
+          const loader = load && data(load(queryClient));
+          return { path: PUBLIC_PAGES[name].path, ...(loader ? { loader } : {}), lazy };
+        }),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRST_READS, PAGE_CHUNKS } from '@shared/page-loads.js';
 import { idOfSegment, matchPage } from '@shared/page-paths.js';
+import { PAGE_NAMES, publicPage } from '@shared/public-pages.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { escapeHtml } from '../modules/seo/head-tags.js';
 
@@ -48,9 +48,8 @@ export function pagePreloads(clientDir: string): PagePreloads {
     const found = matchPage(path);
     // /videos/abc: a page that can only show its error, with nothing worth fetching early.
     if (!found || ('id' in found.params && idOfSegment(found.params.id) === null)) return NONE;
-    const chunk = PAGE_CHUNKS[found.page];
-    const code = (chunk ? chunks.get(chunk) : undefined) ?? NO_FILES;
-    const read = FIRST_READS[found.page];
+    const { chunk, firstRead: read } = publicPage(found.page);
+    const code = chunks.get(chunk) ?? NO_FILES;
     if (!read) return { data: '', ...code };
     let params: Record<string, string>;
     try {
@@ -77,7 +76,7 @@ function chunkPreloads(clientDir: string): Map<string, ChunkFiles> {
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isEntry) collect(manifest, key, loaded, new Set());
   }
-  for (const chunk of new Set(Object.values(PAGE_CHUNKS))) {
+  for (const chunk of new Set(PAGE_NAMES.map((name) => publicPage(name).chunk))) {
     const key = `src/client/features/${chunk}`;
     if (!manifest[key]) continue;
     const files = new Set<string>();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiMessages } from '../messages/api.js';
 import { catalogueMessages } from '../messages/catalogue.js';
 import { artistSchema, tagSchema, videoSchema } from './catalogue.js';
-import { TAG_PAGE_SIZE } from '../page-loads.js';
+import { TAG_PAGE_SIZE } from '../public-pages.js';
 import { wholeNumberField } from './paging.js';
 import { SEARCH_MAX_LENGTH } from '../validation.js';
 

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 import { answerWithExample } from '@server/lib/route-schema.js';
 import { homeData } from '@shared/schemas/public-catalogue.js';
+import { API_READS } from '@shared/public-pages.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { homePage } from './home-page.js';
 
 /** GET /api/home: the featured video and the layout's category rows. */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/home',
+    API_READS.home,
     {
       config: { access: 'public' },
       schema: {

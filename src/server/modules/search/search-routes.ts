@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exampleArtist, exampleVideo } from '@server/lib/api-examples.js';
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
 import { apiMessages } from '@shared/messages/api.js';
+import { API_READS } from '@shared/public-pages.js';
 import {
   SEARCH_PAGE_SIZE,
   searchData,
@@ -20,7 +21,7 @@ import { searchPage } from './search-page.js';
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/search/:query',
+    API_READS.search,
     {
       config: { access: 'public' },
       schema: {

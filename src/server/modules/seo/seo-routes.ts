@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { pageLink } from '@shared/page-paths.js';
+import { PAGE_NAMES, publicPage } from '@shared/public-pages.js';
 import { listSitemapTags, listSitemapVideos } from './seo-repository.js';
 import { renderRobots, renderSitemap, SITEMAP_MAX_URLS, type SitemapEntry } from './sitemap.js';
 import { absoluteUrl, siteOf } from './site-urls.js';
 
-/** Pages anyone can open that are not in the catalogue. */
-const STATIC_PAGES = [pageLink.home, pageLink.about, pageLink.privacy];
+/** Pages anyone can open that are not in the catalogue: those declared to be listed. */
+const STATIC_PAGES = PAGE_NAMES.map(publicPage)
+  .filter((page) => page.inSitemap)
+  .map((page) => page.path);
 /** Crawlers may keep these a few minutes; the catalogue does not change by the second. */
 const CACHE = 'public, max-age=300';
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { idParam } from '@shared/schemas/fields.js';
 import { searchPageQuery, searchParams, tagPageQuery } from '@shared/schemas/public-catalogue.js';
+import { matchPath } from '@shared/path-patterns.js';
+import { API_READS, type ReadName } from '@shared/public-pages.js';
 import type { ApiAnswer } from '@shared/server-render.js';
 import { ok } from '@server/lib/reply.js';
 import { homePage } from '../home/home-page.js';
@@ -30,26 +32,27 @@ const envelope = (status: number, message: string): ApiAnswer => ({
 
 /** One API read, its parameters parsed as its route would. */
 interface Read {
-  pattern: RegExp;
   notFoundMessage: string;
   /** The visitor's page, or null when the parameters name nothing or it does not exist. */
-  page(app: FastifyInstance, match: RegExpExecArray, query: URLSearchParams): Promise<Page | null>;
+  page(
+    app: FastifyInstance,
+    params: Record<string, string>,
+    query: URLSearchParams,
+  ): Promise<Page | null>;
 }
 
 type Page = { body: Buffer; dependsOn: ReadonlySet<string> };
 
 function read<P, T>(
-  pattern: RegExp,
   kind: PublicPage<P, T>,
-  params: (match: RegExpExecArray, query: URLSearchParams) => P | null,
+  params: (path: Record<string, string>, query: URLSearchParams) => P | null,
 ): Read {
   return {
-    pattern,
     notFoundMessage: kind.notFoundMessage,
-    page: async (app, match, query) => {
+    page: async (app, path, query) => {
       let parsedParams: P | null;
       try {
-        parsedParams = params(match, query);
+        parsedParams = params(path, query);
       } catch {
         return null; // A malformed escape in the words.
       }
@@ -63,23 +66,37 @@ const parsed = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> | n
   return result.success ? result.data : null;
 };
 
-const READS: Read[] = [
-  read(/^\/api\/home$/, homePage, () => ({})),
-  read(/^\/api\/videos\/([^/]+)$/, videoPage, (match) => {
-    const id = parsed(idParam, match[1]);
+/** The page kind behind each of the public pages' reads, at the path API_READS gives it. */
+const READS: Record<ReadName, Read> = {
+  home: read(homePage, () => ({})),
+  video: read(videoPage, (path) => {
+    const id = parsed(idParam, path.id);
     return id === null ? null : { id };
   }),
-  read(/^\/api\/tag\/([^/]+)$/, tagPage, (match, query) => {
-    const id = parsed(idParam, match[1]);
+  tag: read(tagPage, (path, query) => {
+    const id = parsed(idParam, path.id);
     const paging = parsed(tagPageQuery, Object.fromEntries(query));
     return id === null || !paging ? null : { id, ...paging };
   }),
-  read(/^\/api\/search\/([^/]+)$/, searchPage, (match, query) => {
-    const words = parsed(searchParams, { query: decodeURIComponent(match[1] ?? '') });
+  search: read(searchPage, (path, query) => {
+    const words = parsed(searchParams, { query: decodeURIComponent(path.query ?? '') });
     const paging = parsed(searchPageQuery, Object.fromEntries(query));
     return !words || !paging ? null : { ...words, ...paging };
   }),
-];
+};
+
+const API_PREFIX = '/api';
+
+/** Which read an API path is, with its path's parameters (not decoded), or null. */
+function matchRead(pathname: string): { read: Read; params: Record<string, string> } | null {
+  if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
+  const path = pathname.slice(API_PREFIX.length);
+  for (const name of Object.keys(API_READS) as ReadName[]) {
+    const params = matchPath(API_READS[name], path);
+    if (params) return { read: READS[name], params };
+  }
+  return null;
+}
 
 export function renderAnswers(app: FastifyInstance): RenderAnswers {
   const result: RenderAnswers = {
@@ -90,19 +107,16 @@ export function renderAnswers(app: FastifyInstance): RenderAnswers {
       if (url.pathname === '/api/config') {
         return { status: 200, body: JSON.stringify(ok(siteConfigOf(app.config))) };
       }
-      for (const read of READS) {
-        const match = read.pattern.exec(url.pathname);
-        if (!match) continue;
-        const page = await read.page(app, match, url.searchParams);
-        if (!page) {
-          result.missing = true;
-          return envelope(404, read.notFoundMessage);
-        }
-        for (const dependency of page.dependsOn) result.dependsOn.add(dependency);
-        return { status: 200, body: page.body.toString() };
-      }
+      const match = matchRead(url.pathname);
       // The public pages read nothing else; a page that starts to will show its error here.
-      return envelope(404, `No API route GET ${url.pathname}.`);
+      if (!match) return envelope(404, `No API route GET ${url.pathname}.`);
+      const page = await match.read.page(app, match.params, url.searchParams);
+      if (!page) {
+        result.missing = true;
+        return envelope(404, match.read.notFoundMessage);
+      }
+      for (const dependency of page.dependsOn) result.dependsOn.add(dependency);
+      return { status: 200, body: page.body.toString() };
     },
   };
   return result;

@@ -5,6 +5,7 @@ import { exampleArtist, exampleArtistTag, exampleVideo } from '@server/lib/api-e
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
 import { idParam } from '@shared/schemas/fields.js';
 import { tagPageData, tagPageQuery } from '@shared/schemas/public-catalogue.js';
+import { API_READS } from '@shared/public-pages.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { tagPage } from './tag-page.js';
 
@@ -14,7 +15,7 @@ import { tagPage } from './tag-page.js';
  */
 export async function tagPageRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/tag/:id',
+    API_READS.tag,
     {
       config: { access: 'public' },
       schema: {

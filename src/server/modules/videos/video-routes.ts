@@ -5,6 +5,7 @@ import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
 import { idParam } from '@shared/schemas/fields.js';
 import { videoPageData } from '@shared/schemas/public-catalogue.js';
+import { API_READS } from '@shared/public-pages.js';
 import { servePublicPage } from '../public-pages/public-page.js';
 import { videoPage } from './video-page.js';
 
@@ -14,7 +15,7 @@ import { videoPage } from './video-page.js';
  */
 export async function videoRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/videos/:id',
+    API_READS.video,
     {
       config: { access: 'public' },
       schema: {

@@ -8,10 +8,10 @@ import {
   ADMIN_PATH,
   ADMIN_SCREENS,
   adminLink,
-  matchPath,
   pageLink,
   type AdminScreen,
 } from '@shared/page-paths.js';
+import { matchPath } from '@shared/path-patterns.js';
 
 interface Section {
   label: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { apiGet } from '@client/lib/api-client.js';
-import { pageReads } from '@shared/page-loads.js';
+import { pageReads } from '@shared/public-pages.js';
 
 /** The video being edited; GET /api/videos/{id} shows administrators private videos too. */
 export const editorVideoQuery = (id: string) =>

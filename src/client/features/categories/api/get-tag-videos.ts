@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TagPageData } from '@shared/schemas/public-catalogue.js';
 import { apiGet } from '@client/lib/api-client.js';
-import { pageReads, TAG_PAGE_SIZE } from '@shared/page-loads.js';
+import { pageReads, TAG_PAGE_SIZE } from '@shared/public-pages.js';
 
 export const tagVideosQuery = (id: string) =>
   infiniteQueryOptions({

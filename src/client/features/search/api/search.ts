@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { apiGet } from '@client/lib/api-client.js';
-import { pageReads } from '@shared/page-loads.js';
+import { pageReads } from '@shared/public-pages.js';
 
 /**
  * The results a page at a time (the server's default page size, 40 videos), from `firstPage` on

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { apiGet } from '@client/lib/api-client.js';
-import { pageReads } from '@shared/page-loads.js';
+import { pageReads } from '@shared/public-pages.js';
 import { useSession } from '@client/lib/session.js';
 
 /** GET /api/videos/{id}: the video and its suggestions. apiGet sends the token when signed in. */

@@ -20,7 +20,7 @@ const CONFIG = {
 
 const envelope = (status: number, data: unknown) => ({
   status,
-  body: JSON.stringify({ status, data, message: status === 200 ? 'OK' : 'Not found' }),
+  envelope: { status, data, message: status === 200 ? 'OK' : 'Not found' },
 });
 
 /** Answers the site config, and whatever else `reads` holds; records every read. */

@@ -23,8 +23,11 @@ const answering = new AsyncLocalStorage<AnswerApiCall>();
 sendApiCallsWith(async (url) => {
   const answer = answering.getStore();
   if (!answer) throw new Error('API call outside a render');
-  const { status, body } = await answer(url);
-  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  const { status, envelope } = await answer(url);
+  // The server parsed the answer already, and makes the page's head tags from the same object:
+  // the API client reads it as it is rather than text parsed a second time.
+  const response = new Response(null, { status, headers: { 'content-type': 'application/json' } });
+  return Object.assign(response, { json: () => Promise.resolve(envelope) });
 });
 
 /** The loaders wait for all of their data: the page is rendered whole. */

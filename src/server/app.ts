@@ -14,6 +14,7 @@ import { createCacheInvalidation } from './modules/public-pages/cache-invalidati
 import { registerPageCache } from './modules/public-pages/page-cache-plugin.js';
 import type { VisitorLane } from './modules/public-pages/visitor-lane.js';
 import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.js';
+import { preparePageServing } from './modules/server-render/page-serving.js';
 import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
@@ -167,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   lane = registerVisitorLane(app);
   options.beforeApiRoutes?.(app);
   await registerRoutes(app);
-  registerNotFound(app, await registerClientApp(app, config.CLIENT_DIR));
+  await registerClientApp(app, config.CLIENT_DIR);
+  // Every other GET is a page of the site.
+  registerNotFound(app, preparePageServing(app, config.CLIENT_DIR));
   return app;
 }

@@ -1,5 +1,5 @@
 import { fillPath, matchSegments, segmentsOf } from './path-patterns.js';
-import { PAGE_NAMES, PUBLIC_PAGES, type PageName } from './public-pages.js';
+import { PAGE_NAMES, PUBLIC_PAGES, publicPage, type PageName } from './public-pages.js';
 
 /**
  * The site's page addresses and links. The public pages' patterns are those PUBLIC_PAGES
@@ -80,6 +80,26 @@ export function matchPage(path: string): { page: PageName; params: Record<string
     if (params) return { page, params };
   }
   return null;
+}
+
+/**
+ * The API path (under /api, query included) of the read a first load of `path` makes, as its
+ * page's declaration gives it; null when it makes none, or when the path names nothing a read
+ * could find (/videos/abc, a malformed escape): the page shows its error without one.
+ */
+export function firstReadOf(path: string): string | null {
+  const found = matchPage(path);
+  if (!found) return null;
+  const { firstRead, subject } = publicPage(found.page);
+  if (!firstRead || (subject && idOfSegment(found.params.id) === null)) return null;
+  try {
+    const params = Object.fromEntries(
+      Object.entries(found.params).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
+    return `/api${firstRead(params)}`;
+  } catch {
+    return null; // A malformed escape.
+  }
 }
 
 /** Ids beyond a PostgreSQL integer cannot exist; asking the database would only raise an error. */

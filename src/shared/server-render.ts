@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { ApiEnvelope } from './api-envelope.js';
 
 /**
  * The contract between the server and the client's render entry (src/client/entry-server.tsx),
@@ -9,10 +10,13 @@ import type { HydrationState } from 'react-router';
 /** The id of the JSON script that carries a server-rendered page's state to the browser. */
 export const PAGE_STATE_ID = 'page-state';
 
-/** An API answer as the server would send it: status and envelope JSON. */
+/**
+ * An API answer as the server would send it: its status and its envelope, parsed once on the
+ * server. The render reads it, and the page's head tags are made from the same object.
+ */
 export interface ApiAnswer {
   status: number;
-  body: string;
+  envelope: ApiEnvelope<unknown>;
 }
 
 /** Answers a GET of an API path (`/api/...`, query string included) while a page renders. */

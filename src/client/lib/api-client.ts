@@ -54,7 +54,7 @@ export async function apiCall<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       // The server preloads a page's API answers for an anonymous visitor into the first load
-      // (plugins/page-preloads.ts); a preload is only handed to a request with the same
+      // (modules/server-render/page-preloads.ts); a preload is only handed to a request with the same
       // credentials mode, so a signed-in call (no cookies are used anyway) never gets it.
       credentials: session ? 'omit' : 'same-origin',
     });

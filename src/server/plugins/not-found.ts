@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClientApp } from './client-app.js';
+import { sendPage, type PageServing } from '../modules/server-render/page-serving.js';
 
 /**
- * Unknown API paths answer a 404 envelope. Any other GET is a page of the client app, which
- * shows its own not-found page for paths it does not know.
+ * Unknown API paths answer a 404 envelope. Any other GET is a page of the site
+ * (modules/server-render), which shows its own not-found page for paths it does not know.
  */
-export function registerNotFound(app: FastifyInstance, client: ClientApp | null): void {
+export function registerNotFound(app: FastifyInstance, pages: PageServing | null): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (client && isPage && !path.startsWith('/api/') && path !== '/api') {
-      return client.sendPage(request, reply);
+    if (pages && isPage && !path.startsWith('/api/') && path !== '/api') {
+      return sendPage(pages, request, reply);
     }
     const message = `No API route ${request.method} ${path}.`;
     return reply.code(404).send({ status: 404, data: null, message });

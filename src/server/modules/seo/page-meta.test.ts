@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArtist, buildTag, buildVideo } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
-import { cachedVideo } from '../videos/video-page.js';
+import { renderAnswers } from '../server-render/render-answers.js';
 import { describePage } from './page-meta.js';
 import { siteOf } from './site-urls.js';
 import { jsonLdBlocks, makeClientDir, metaContents } from './seo-test-client.js';
@@ -73,7 +73,7 @@ describe('link previews of /videos/{id}', () => {
     });
   });
 
-  it('describes a video the same from its cached page as from the database', async () => {
+  it("describes a video from its page's answer, as the render read it, and a missing one as a 404", async () => {
     const video = await buildVideo(t.db, {
       title: 'Cached & Described',
       description: 'A <b>bold</b> night.',
@@ -81,11 +81,18 @@ describe('link previews of /videos/{id}', () => {
     });
     const site = siteOf(t.app);
     const path = `/videos/${video.id}`;
-    const fromCache = await describePage(t.db, site, path, {
-      video: (id) => cachedVideo(t.app, id),
-    });
-    expect(fromCache.found).toBe(true);
-    expect(fromCache).toEqual(await describePage(t.db, site, path));
+    const answers = renderAnswers(t.app);
+    const described = await describePage(t.db, site, path, await answers.answer(`/api${path}`));
+    expect(described.found).toBe(true);
+    expect(described.meta.title).toBe('Cached & Described | Twang & Co');
+    expect(described.meta.description).toBe('A <b>bold</b> night.');
+    const missing = await describePage(
+      t.db,
+      site,
+      path,
+      await answers.answer('/api/videos/999999'),
+    );
+    expect(missing).toMatchObject({ found: false, meta: { noindex: true } });
   });
 
   it('replaces the build-time title and description instead of adding a second one', async () => {

@@ -1,11 +1,13 @@
 import { fillSeoText, seoMessages } from '@shared/messages/seo.js';
 import type { Video } from '@shared/schemas/catalogue.js';
+import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { idOfSegment, isSitePath, matchPage, pageLink } from '@shared/page-paths.js';
+import { publicPage, type PageName } from '@shared/public-pages.js';
+import type { ApiAnswer } from '@shared/server-render.js';
 import type { Database } from '@server/db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
 import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
 import { toVideo } from '../videos/video-presenter.js';
-import { findVideoById } from '../videos/videos-repository.js';
 import { previewText, type PageMeta } from './head-tags.js';
 import { absoluteUrl, youtubeEmbedUrl, type Site } from './site-urls.js';
 
@@ -26,46 +28,60 @@ function missingPage(site: Site): DescribedPage {
   return { meta: { ...plainPageMeta(site), noindex: true }, found: false };
 }
 
-/**
- * The head tags for a page path. Only what a visitor may see is described: a private video,
- * like an unknown id, gets the plain page, so its title never reaches a preview.
- */
-/**
- * Where a page's subject is read from. By default the database; the server render passes the
- * page cache, which holds the very page it renders, so describing it costs no query.
- */
-export interface PageSubjects {
-  /** A public video as the API presents it, or null when visitors cannot see it. */
-  video?: (id: number) => Promise<Video | null>;
+/** What a page's head is made from. */
+interface HeadSource {
+  db: Database;
+  site: Site;
+  /** The path's parameters, not decoded. */
+  params: Record<string, string>;
+  /** The id of the row the page is about (pages with a subject). */
+  id: number;
+  /** The data its first API read answered, already parsed (pages with a first read). */
+  data: unknown;
 }
 
+/**
+ * Each public page's head tags, by its name in PUBLIC_PAGES; null when its subject is not there
+ * for a visitor. A page not listed gets the plain head.
+ */
+const PAGE_HEADS: Partial<
+  Record<PageName, (source: HeadSource) => PageMeta | null | Promise<PageMeta | null>>
+> = {
+  home: ({ site }) => homeMeta(site),
+  video: ({ site, data }) => videoMeta(site, (data as VideoPageData | undefined)?.video ?? null),
+  artist: ({ db, site, id }) => artistMeta(db, site, id),
+  category: ({ db, site, id }) => categoryMeta(db, site, id),
+  search: ({ site, params }) => searchMeta(site, params.query),
+  about: ({ site }) => staticMeta(site, 'about'),
+  privacy: ({ site }) => staticMeta(site, 'privacy'),
+};
+
+/**
+ * The head tags for a page path, and whether a visitor may see a page there: the one place a
+ * page is found or not. Not found: a path no page lives at, a subject's id no row can have, a
+ * first read that found nothing (`first`, the answer the render read, or one asked for the
+ * purpose), a subject a visitor may not see. Only what a visitor may see is described: a private
+ * video, like an unknown id, gets the plain page, so its title never reaches a preview.
+ */
 export async function describePage(
   db: Database,
   site: Site,
   path: string,
-  subjects: PageSubjects = {},
+  first?: ApiAnswer,
 ): Promise<DescribedPage> {
   const found = matchPage(path);
   // The back-office's paths: the plain head; a path no page lives at: a 404.
   if (!found)
     return isSitePath(path) ? { meta: plainPageMeta(site), found: true } : missingPage(site);
   const { page, params } = found;
-  if (page === 'home') return { meta: homeMeta(site), found: true };
-  if (page === 'about' || page === 'privacy') {
-    return { meta: staticMeta(site, page), found: true };
-  }
-  if (page === 'search') return { meta: searchMeta(site, params.query), found: true };
-  if (page !== 'video' && page !== 'artist' && page !== 'category') {
-    return { meta: plainPageMeta(site), found: true };
-  }
-  const id = idOfSegment(params.id);
-  if (id === null) return missingPage(site);
-  const meta =
-    page === 'video'
-      ? videoMeta(site, await (subjects.video?.(id) ?? findVideo(db, id)))
-      : page === 'artist'
-        ? await artistMeta(db, site, id)
-        : await categoryMeta(db, site, id);
+  const { subject, firstRead } = publicPage(page);
+  const id = idOfSegment(params.id) ?? 0;
+  if (subject && id === 0) return missingPage(site);
+  if (firstRead && first && first.status !== 200) return missingPage(site);
+  const head = PAGE_HEADS[page];
+  const meta = head
+    ? await head({ db, site, params, id, data: first?.envelope.data })
+    : plainPageMeta(site);
   return meta ? { meta, found: true } : missingPage(site);
 }
 
@@ -106,11 +122,6 @@ function homeMeta(site: Site): PageMeta {
 }
 
 const titled = (site: Site, name: string) => `${name} | ${site.brand}`;
-
-async function findVideo(db: Database, id: number): Promise<Video | null> {
-  const row = await findVideoById(db, id);
-  return row?.isPublic ? toVideo(row, []) : null;
-}
 
 /**
  * A page about one thing (a video, an artist, a category): its name titles the page and its

@@ -1,30 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_STATE_ID, type RenderPage } from '@shared/server-render.js';
+import type { FastifyRequest } from 'fastify';
 import { hasSiteFooter, isServerRendered, isSitePath } from '@shared/page-paths.js';
+import { PAGE_STATE_ID, type RenderPage } from '@shared/server-render.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
-import type { RenderedMarkup } from '../seo/index-template.js';
+import type { PageServing } from './page-serving.js';
+import { writePage } from './page-writer.js';
 import { renderAnswers } from './render-answers.js';
 
 /** What a page's document says about itself: its HTTP status. */
 export interface DocumentInfo {
   status: 200 | 404;
-}
-
-/** A page as the client-app plugin writes it: index.html with its head, and its markup if any. */
-export type WritePage = (
-  request: FastifyRequest,
-  path: string,
-  rendered?: RenderedMarkup,
-) => Promise<{ html: string; found: boolean }>;
-
-export interface PageDocuments {
-  /**
-   * The page's whole HTML, rendered on the server and kept in the page cache like the API answers
-   * it was made from, and dropped with them; null when the page is drawn in the browser (the
-   * back-office) or the render is not built or fails: the caller sends the bare app. `address`
-   * is the path with what of its query the page shows (`drawnAddress`: a search's ?page=).
-   */
-  get(request: FastifyRequest, address: string): Promise<CachedPage<DocumentInfo> | null>;
 }
 
 /**
@@ -35,46 +19,51 @@ const notFoundKey = (path: string) => `html:not-found${hasSiteFooter(path) ? '' 
 
 const pathOf = (address: string) => address.split('?')[0] ?? address;
 
-export function pageDocuments(
-  app: FastifyInstance,
-  renderer: () => Promise<RenderPage | null>,
-  write: WritePage,
-): PageDocuments {
-  const build = async (request: FastifyRequest, address: string, render: RenderPage) => {
-    const path = pathOf(address);
-    const answers = renderAnswers(app);
-    const rendered = await render(address, (apiPath) => answers.answer(apiPath));
-    const stateScript = `<script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`;
-    const page = await write(request, path, {
-      html: rendered.html,
-      title: rendered.title,
-      stateScript,
-    });
-    const status = page.found && !answers.missing ? 200 : 404;
-    return {
-      document: page.html,
-      data: { status } satisfies DocumentInfo,
-      dependsOn: answers.dependsOn,
-    };
-  };
-
+async function build(
+  serving: PageServing,
+  request: FastifyRequest,
+  address: string,
+  render: RenderPage,
+) {
+  const answers = renderAnswers(serving.app);
+  const rendered = await render(address, (apiPath) => answers.answer(apiPath));
+  const stateScript = `<script type="application/json" id="${PAGE_STATE_ID}">${rendered.state}</script>`;
+  const page = await writePage(serving, request, pathOf(address), answers, {
+    html: rendered.html,
+    title: rendered.title,
+    stateScript,
+  });
   return {
-    async get(request, address) {
-      const path = pathOf(address);
-      if (!isServerRendered(path)) return null;
-      const render = await renderer();
-      if (!render) return null;
-      const key = isSitePath(path) ? `html:${address}` : notFoundKey(path);
-      try {
-        return await app.pageCache.get<DocumentInfo>(key, {
-          build: () => build(request, address, render),
-          message: '',
-        });
-      } catch (error) {
-        // The app can still draw the page in the browser (and show its own error there).
-        request.log.warn({ err: error }, 'server render failed');
-        return null;
-      }
-    },
+    document: page.html,
+    data: { status: page.found ? 200 : 404 } satisfies DocumentInfo,
+    dependsOn: answers.dependsOn,
   };
+}
+
+/**
+ * The page's whole HTML, rendered on the server and kept in the page cache like the API answers
+ * it was made from, and dropped with them; null when the page is drawn in the browser (the
+ * back-office) or the render is not built or fails: the caller sends the bare app. `address` is
+ * the path with what of its query the page shows (`drawnAddress`: a search's ?page=).
+ */
+export async function pageDocument(
+  serving: PageServing,
+  request: FastifyRequest,
+  address: string,
+): Promise<CachedPage<DocumentInfo> | null> {
+  const path = pathOf(address);
+  if (!isServerRendered(path)) return null;
+  const render = await serving.renderer();
+  if (!render) return null;
+  const key = isSitePath(path) ? `html:${address}` : notFoundKey(path);
+  try {
+    return await serving.app.pageCache.get<DocumentInfo>(key, {
+      build: () => build(serving, request, address, render),
+      message: '',
+    });
+  } catch (error) {
+    // The app can still draw the page in the browser (and show its own error there).
+    request.log.warn({ err: error }, 'server render failed');
+    return null;
+  }
 }

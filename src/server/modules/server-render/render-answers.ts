@@ -15,19 +15,18 @@ import { videoPage } from '../videos/video-page.js';
 
 /**
  * The API reads a server render makes, answered from the page cache as a visitor's request for
- * them would be, with no HTTP in between. `dependsOn` gathers what the answers show, so the
- * rendered page is dropped with them.
+ * them would be, with no HTTP in between. Each path is answered and parsed once per render: the
+ * page's head tags read the same answer (page-writer.ts). `dependsOn` gathers what the answers
+ * show, so the rendered page is dropped with them.
  */
 export interface RenderAnswers {
   answer(path: string): Promise<ApiAnswer>;
   dependsOn: Set<string>;
-  /** True when an answer said the page's subject does not exist: the page is a 404. */
-  missing: boolean;
 }
 
 const envelope = (status: number, message: string): ApiAnswer => ({
   status,
-  body: JSON.stringify({ status, data: null, message }),
+  envelope: { status, data: null, message },
 });
 
 /** One API read, its parameters parsed as its route would. */
@@ -99,25 +98,29 @@ function matchRead(pathname: string): { read: Read; params: Record<string, strin
 }
 
 export function renderAnswers(app: FastifyInstance): RenderAnswers {
-  const result: RenderAnswers = {
-    dependsOn: new Set(),
-    missing: false,
-    async answer(path) {
-      const url = new URL(path, 'http://twang.local');
-      if (url.pathname === '/api/config') {
-        return { status: 200, body: JSON.stringify(ok(siteConfigOf(app.config))) };
+  const dependsOn = new Set<string>();
+  const answered = new Map<string, Promise<ApiAnswer>>();
+  const answer = async (path: string): Promise<ApiAnswer> => {
+    const url = new URL(path, 'http://twang.local');
+    if (url.pathname === '/api/config')
+      return { status: 200, envelope: ok(siteConfigOf(app.config)) };
+    const match = matchRead(url.pathname);
+    // The public pages read nothing else; a page that starts to will show its error here.
+    if (!match) return envelope(404, `No API route GET ${url.pathname}.`);
+    const page = await match.read.page(app, match.params, url.searchParams);
+    if (!page) return envelope(404, match.read.notFoundMessage);
+    for (const dependency of page.dependsOn) dependsOn.add(dependency);
+    return { status: 200, envelope: JSON.parse(page.body.toString()) as ApiAnswer['envelope'] };
+  };
+  return {
+    dependsOn,
+    answer(path) {
+      let answering = answered.get(path);
+      if (!answering) {
+        answering = answer(path);
+        answered.set(path, answering);
       }
-      const match = matchRead(url.pathname);
-      // The public pages read nothing else; a page that starts to will show its error here.
-      if (!match) return envelope(404, `No API route GET ${url.pathname}.`);
-      const page = await match.read.page(app, match.params, url.searchParams);
-      if (!page) {
-        result.missing = true;
-        return envelope(404, match.read.notFoundMessage);
-      }
-      for (const dependency of page.dependsOn) result.dependsOn.add(dependency);
-      return { status: 200, body: page.body.toString() };
+      return answering;
     },
   };
-  return result;
 }

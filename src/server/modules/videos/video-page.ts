@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ApiEnvelope } from '@shared/api-envelope.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
-import type { Video } from '@shared/schemas/catalogue.js';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
-import { cachedPublicPage, type PublicPage, videoDependency } from '../public-pages/public-page.js';
+import { type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findVideoPageJson } from './video-page-query.js';
 import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
 
@@ -37,14 +34,3 @@ export const videoPage: PublicPage<{ id: number }, VideoPageData> = {
   message: catalogueMessages.videoLoaded,
   notFoundMessage: apiMessages.videoNotFound,
 };
-
-/**
- * A public video as its cached page shows it (built on first demand), or null. The page's bytes
- * are parsed for the moment, not kept parsed: most video pages are only ever sent as bytes.
- */
-export async function cachedVideo(app: FastifyInstance, id: number): Promise<Video | null> {
-  const page = await cachedPublicPage(app, videoPage, { id });
-  if (!page) return null;
-  const answer = JSON.parse(page.body.toString()) as ApiEnvelope<VideoPageData>;
-  return answer.data.video;
-}

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { idOfSegment, matchPage } from '@shared/page-paths.js';
+import { firstReadOf, idOfSegment, matchPage } from '@shared/page-paths.js';
 import { PAGE_NAMES, publicPage } from '@shared/public-pages.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
-import { escapeHtml } from '../modules/seo/head-tags.js';
+import { escapeHtml } from '../seo/head-tags.js';
 
 interface ManifestChunk {
   file: string;
@@ -16,7 +16,7 @@ interface ManifestChunk {
  * `data` goes first in the head, so those requests start before the entry's; `styles` go last,
  * so the page's stylesheets follow the entry's in the cascade, as when the app adds them.
  * `scripts` are the page's own chunks (their addresses), which the app needs to take the page
- * over: preloaded with the entry (client-app.ts decides how).
+ * over: preloaded with the entry (page-writer.ts decides how).
  */
 export interface PageHints {
   data: string;
@@ -48,19 +48,10 @@ export function pagePreloads(clientDir: string): PagePreloads {
     const found = matchPage(path);
     // /videos/abc: a page that can only show its error, with nothing worth fetching early.
     if (!found || ('id' in found.params && idOfSegment(found.params.id) === null)) return NONE;
-    const { chunk, firstRead: read } = publicPage(found.page);
-    const code = chunks.get(chunk) ?? NO_FILES;
+    const code = chunks.get(publicPage(found.page).chunk) ?? NO_FILES;
+    const read = firstReadOf(path);
     if (!read) return { data: '', ...code };
-    let params: Record<string, string>;
-    try {
-      params = Object.fromEntries(
-        Object.entries(found.params).map(([name, value]) => [name, decodeURIComponent(value)]),
-      );
-    } catch {
-      // A malformed escape: the page shows its error without help from here.
-      return { data: '', ...code };
-    }
-    const href = escapeHtml(`/api${read(params)}`);
+    const href = escapeHtml(read);
     return { data: `<link rel="preload" as="fetch" crossorigin href="${href}" />`, ...code };
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderPage } from '@shared/server-render.js';
 import { buildVideo, callApi, signedInUser, type Caller } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
-import { makeClientDir } from '../seo/seo-test-client.js';
+import { makeClientDir, metaContents } from '../seo/seo-test-client.js';
 import { pageDocument } from './page-documents.js';
 import { preparePageServing, type PageServing } from './page-serving.js';
 
@@ -54,6 +54,8 @@ describe('server-rendered pages', () => {
     const documents = serving(async () => render);
     const first = await pageDocument(documents, request, `/videos/${videoId}`);
     expect(first?.body.toString()).toContain('<h1>Gravel Road: 0</h1>');
+    // The head is made from the answer the render read: its page's preview names the video.
+    expect(metaContents(first?.body.toString() ?? '', 'og:title')).toEqual(['Gravel Road']);
     expect(first?.data.status).toBe(200);
     expect(await pageDocument(documents, request, `/videos/${videoId}`)).toBe(first);
     expect(renders).toEqual([`/videos/${videoId}`]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_READS } from '@shared/public-pages.js';
 import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { videoDependency } from '../public-pages/public-page.js';
@@ -22,6 +23,12 @@ afterAll(async () => {
 });
 
 describe("a server render's API reads", () => {
+  it('are the API routes at the paths the shared declaration gives them', () => {
+    for (const path of Object.values(API_READS)) {
+      expect(t.app.hasRoute({ method: 'GET', url: `/api${path}` }), path).toBe(true);
+    }
+  });
+
   it('answer the page reads with the bytes the API sends a visitor, and what they show', async () => {
     const answers = renderAnswers(t.app);
     for (const path of [

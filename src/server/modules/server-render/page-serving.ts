@@ -8,7 +8,7 @@ import type { RenderPage } from '@shared/server-render.js';
 import { scriptSafeJson } from '@shared/script-safe-json.js';
 import { preferredEncoding } from '@server/lib/content-encoding.js';
 import { matchesEtag } from '@server/lib/etag.js';
-import { inlineScripts } from '@server/plugins/inline-scripts.js';
+import { inlineScripts } from './inline-scripts.js';
 import { pagePolicy } from '@server/plugins/security-headers.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import { sendCachedDocument } from '../public-pages/send-cached-page.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@shared/schemas/catalogue.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { featuredVideo, layoutRows } from '@server/db/schema.js';
@@ -9,13 +9,9 @@ import {
   signedInAdmin,
   signedInUser,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const at = (day: number) => new Date(Date.UTC(2024, 5, day));
 

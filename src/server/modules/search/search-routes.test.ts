@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
@@ -11,13 +11,9 @@ import {
   signedInAdmin,
   signedInUser,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const at = (day: number) => new Date(Date.UTC(2021, 0, day));
 const ids: Record<string, number> = {};

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderPage } from '@shared/server-render.js';
-import { buildVideo, callApi, signedInUser, type Caller } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 import { makeClientDir, metaContents } from '../seo/seo-test-client.js';
 import { pageDocument } from './page-documents.js';
 import { preparePageServing, type PageServing } from './page-serving.js';
@@ -11,8 +11,7 @@ import { preparePageServing, type PageServing } from './page-serving.js';
  * The rendered pages are kept in the page cache with what their API reads showed: these tests
  * render through a stand-in for React's render that reads a video the way the app's loader does.
  */
-let t: TestApp;
-let fan: Caller;
+const { t, fan } = useTestApp({ signIn: { fan: 'user' } });
 let videoId: number;
 let renders: string[];
 
@@ -38,13 +37,10 @@ function serving(renderer: () => Promise<RenderPage | null>): PageServing {
 
 beforeAll(async () => {
   client = makeClientDir();
-  t = await createTestApp();
-  fan = await signedInUser(t.app);
   videoId = (await buildVideo(t.db, { title: 'Gravel Road' })).id;
 });
 
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   client.remove();
 });
 

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_READS } from '@shared/public-pages.js';
 import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 import { videoDependency } from '../public-pages/public-page.js';
 import { renderAnswers } from './render-answers.js';
 
 /** A server render's API reads answer as the API answers a visitor, without HTTP. */
-let t: TestApp;
+const { t } = useTestApp();
 let tagId: number;
 let shown: number;
 let hidden: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   tagId = (await buildTag(t.db, 'Porch Songs')).id;
   shown = (await buildVideo(t.db, { tagIds: [tagId], title: 'Café porch light' })).id;
   hidden = (await buildVideo(t.db, { tagIds: [tagId], isPublic: false })).id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe("a server render's API reads", () => {

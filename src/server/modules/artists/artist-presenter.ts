@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Artist } from '@shared/schemas/catalogue.js';
 import type { Database } from '@server/db/client.js';
-import { preparedPerDatabase } from '@server/db/prepared.js';
-import { artistLikes, type artists } from '@server/db/schema.js';
+import type { artists } from '@server/db/schema.js';
+import { findLikedArtistIds } from '../likes/liked-ids-repository.js';
+import { markLikedArtists } from '../likes/liked-marks.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 
@@ -20,35 +20,6 @@ export async function presentArtists(
     rows.map((row) => row.id),
   );
   return markLikedArtists(rows.map(toArtist), liked);
-}
-
-const likedArtistsLookup = preparedPerDatabase((db) =>
-  db
-    .select({ artistId: artistLikes.artistId })
-    .from(artistLikes)
-    .where(
-      and(
-        eq(artistLikes.userId, sql.placeholder('viewerId')),
-        sql`${artistLikes.artistId} = ANY(${sql.placeholder('artistIds')}::int[])`,
-      ),
-    )
-    .prepare('liked_artists_lookup'),
-);
-
-/** Which of these artists the viewer likes (prepared: signed-in pages ask it every time). */
-export async function findLikedArtistIds(
-  db: Database,
-  viewerId: number,
-  artistIds: number[],
-): Promise<Set<number>> {
-  if (artistIds.length === 0) return new Set();
-  const rows = await likedArtistsLookup(db).execute({ viewerId, artistIds });
-  return new Set(rows.map((row) => row.artistId));
-}
-
-/** A cached page's artists as a signed-in viewer sees them. */
-export function markLikedArtists(list: Artist[], liked: ReadonlySet<number>): Artist[] {
-  return list.map((artist) => ({ ...artist, isLiked: liked.has(artist.id) }));
 }
 
 export function toArtist(row: ArtistRow): Artist {

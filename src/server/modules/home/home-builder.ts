@@ -1,12 +1,13 @@
 import { HOME_ROW_VIDEOS, type HomeData } from '@shared/schemas/public-catalogue.js';
 import type { Database } from '@server/db/client.js';
 import { listLayout } from '../tags/layout-repository.js';
-import { markLikedVideos, presentVideos } from '../videos/video-presenter.js';
+import { presentVideos } from '../videos/video-presenter.js';
 import {
   findFeaturedChoice,
   findNewestPublicVideo,
   listNewestPublicVideosByTag,
 } from './home-repository.js';
+import { markLikedVideos } from '../likes/liked-marks.js';
 
 /**
  * The home page as an anonymous visitor sees it, in six queries whatever the layout's length.

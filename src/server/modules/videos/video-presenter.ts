@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { youtubeWatchUrl, type Tag, type Video } from '@shared/schemas/catalogue.js';
 import type { Database } from '@server/db/client.js';
-import { preparedPerDatabase } from '@server/db/prepared.js';
-import { tags, videoLikes, videoTags, videos } from '@server/db/schema.js';
+import { tags, videoTags, videos } from '@server/db/schema.js';
+import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 
@@ -62,39 +62,6 @@ export async function presentVideos(
     const video = toVideo(row, tagsByVideo.get(row.id) ?? []);
     return viewerId === null ? video : { ...video, isLiked: liked.has(row.id) };
   });
-}
-
-/** Every signed-in page view asks this of its cached page, so it is prepared. */
-const likedVideosLookup = preparedPerDatabase((db) =>
-  db
-    .select({ videoId: videoLikes.videoId })
-    .from(videoLikes)
-    .where(
-      and(
-        eq(videoLikes.userId, sql.placeholder('viewerId')),
-        sql`${videoLikes.videoId} = ANY(${sql.placeholder('videoIds')}::int[])`,
-      ),
-    )
-    .prepare('liked_videos_lookup'),
-);
-
-/** Which of these videos the viewer likes. */
-export async function findLikedVideoIds(
-  db: Database,
-  viewerId: number,
-  videoIds: number[],
-): Promise<Set<number>> {
-  if (videoIds.length === 0) return new Set();
-  const rows = await likedVideosLookup(db).execute({ viewerId, videoIds });
-  return new Set(rows.map((row) => row.videoId));
-}
-
-/** A cached page's videos as a signed-in viewer sees them: each says whether they like it. */
-export function markLikedVideos<T extends { id: number }>(
-  list: T[],
-  liked: ReadonlySet<number>,
-): (T & { isLiked: boolean })[] {
-  return list.map((video) => ({ ...video, isLiked: liked.has(video.id) }));
 }
 
 export function toVideo(row: VideoListRow, videoTagList: Tag[]): Video {

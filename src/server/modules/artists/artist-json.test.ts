@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { artistSchema } from '@shared/schemas/catalogue.js';
 import { buildArtist } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 import { presentArtists } from './artist-presenter.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 /** The schema with no field to spare: the database writes the shape, so it must write all of it. */
 const exactArtist = artistSchema.strict();

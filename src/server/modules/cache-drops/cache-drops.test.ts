@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { badRequest } from '@server/lib/http-errors.js';
-import { callApi, signedInUser, type Caller } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 import { artistDependency, videoDependency } from '../public-pages/public-page.js';
 import {
   artistPages,
@@ -12,46 +12,40 @@ import {
 } from './write-changes.js';
 
 /** Routes of the test's own, each declaring what its write changes, beside the real ones. */
-let t: TestApp;
-let fan: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    // The routes below answer no schema, and one fails with a 500 on purpose.
-    checkAnswers: false,
-    beforeApiRoutes: (app) => {
-      const done = async () => ({ status: 200, data: null, message: 'OK' });
-      const rules = { access: 'user' } as const;
-      app.post('/api/test/says-nothing', { config: rules }, done);
-      app.post('/api/test/changes-nothing', { config: { ...rules, changes: [] } }, done);
-      app.post('/api/test/changes-viewers', { config: { ...rules, changes: ['viewers'] } }, done);
-      app.put(
-        '/api/test/likes',
-        {
-          config: {
-            ...rules,
-            changes: changesOfBody((body: { videoId: number; artistId: number }) => [
-              videoPages(body.videoId),
-              artistPages(body.artistId),
-              viewerLikes(7),
-            ]),
-          },
+const { t, fan } = useTestApp({
+  // The routes below answer no schema, and one fails with a 500 on purpose.
+  checkAnswers: false,
+  beforeApiRoutes: (app) => {
+    const done = async () => ({ status: 200, data: null, message: 'OK' });
+    const rules = { access: 'user' } as const;
+    app.post('/api/test/says-nothing', { config: rules }, done);
+    app.post('/api/test/changes-nothing', { config: { ...rules, changes: [] } }, done);
+    app.post('/api/test/changes-viewers', { config: { ...rules, changes: ['viewers'] } }, done);
+    app.put(
+      '/api/test/likes',
+      {
+        config: {
+          ...rules,
+          changes: changesOfBody((body: { videoId: number; artistId: number }) => [
+            videoPages(body.videoId),
+            artistPages(body.artistId),
+            viewerLikes(7),
+          ]),
         },
-        done,
-      );
-      app.get('/api/test/reads', { config: rules }, done);
-      app.get('/api/test/reads-and-writes', { config: { ...rules, changes: EVERYTHING } }, done);
-      app.post('/api/test/refused', { config: rules }, async () => {
-        throw badRequest('No.');
-      });
-      app.post('/api/test/fails', { config: rules }, async () => {
-        throw new Error('The database went away.');
-      });
-    },
-  });
-  fan = await signedInUser(t.app);
+      },
+      done,
+    );
+    app.get('/api/test/reads', { config: rules }, done);
+    app.get('/api/test/reads-and-writes', { config: { ...rules, changes: EVERYTHING } }, done);
+    app.post('/api/test/refused', { config: rules }, async () => {
+      throw badRequest('No.');
+    });
+    app.post('/api/test/fails', { config: rules }, async () => {
+      throw new Error('The database went away.');
+    });
+  },
+  signIn: { fan: 'user' },
 });
-afterAll(() => t.close());
 
 const spies = () => ({
   pages: vi.spyOn(t.app.pageCache, 'invalidate'),

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Video } from '@shared/schemas/catalogue.js';
 import type { Database } from '@server/db/client.js';
-import { preparedPerDatabase } from '@server/db/prepared.js';
+import { jsonById } from '@server/db/json-by-id.js';
 import { videos } from '@server/db/schema.js';
 import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
 import { markLikedVideos } from '../likes/liked-marks.js';
@@ -35,14 +34,7 @@ export type VideoListRow = Pick<
   | 'likeCount'
 >;
 
-/** Videos by id, each in the API's shape as videoJson writes it. */
-const videosByIdStatement = preparedPerDatabase((db) =>
-  db
-    .select({ id: sql<number>`v.id`, json: sql<string>`${videoJson('v')}::text` })
-    .from(sql`videos v`)
-    .where(sql`v.id = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare('videos_by_id'),
-);
+const videosById = jsonById<Video>('videos_by_id', 'videos', 'v', videoJson('v'));
 
 /**
  * The API's video shape for these videos, in their order, with isLiked for a signed-in viewer:
@@ -56,15 +48,10 @@ export async function presentVideos(
 ): Promise<Video[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [found, liked] = await Promise.all([
-    videosByIdStatement(db).execute({ ids }),
+  const [list, liked] = await Promise.all([
+    videosById(db, ids),
     viewerId === null ? null : findLikedVideoIds(db, viewerId, ids),
   ]);
-  const byId = new Map(found.map((row) => [row.id, row.json]));
-  const list = ids.flatMap((id) => {
-    const json = byId.get(id);
-    return json === undefined ? [] : [JSON.parse(json) as Video];
-  });
   return liked ? markLikedVideos(list, liked) : list;
 }
 

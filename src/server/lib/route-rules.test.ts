@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi } from '../testing/factories.js';
 import { createTestApp } from '../testing/test-app.js';
 import { useTestApp } from '../testing/use-test-app.js';
@@ -10,12 +10,6 @@ const { t, fan, admin } = useTestApp({
     const done = async () => ({ status: 200, data: null, message: 'OK' });
     app.get('/api/test/for-admins', { config: { access: 'admin' } }, done);
     app.post('/api/test/changes-all', { config: { access: 'user' } }, done);
-    app.post(
-      '/api/test/keeps-pages',
-      { config: { access: 'user', keeps: ['pages', 'viewers'] } },
-      done,
-    );
-    app.post('/api/test/keeps-viewers', { config: { access: 'user', keeps: ['viewers'] } }, done);
   },
   signIn: { fan: 'user', admin: 'admin' },
 });
@@ -34,29 +28,11 @@ describe("a route's own rules", () => {
     expect((await callApi(t.app, 'POST', '/api/test/changes-all')).statusCode).toBe(401);
   });
 
-  it('decide which caches a successful write drops', async () => {
-    const pages = vi.spyOn(t.app.pageCache, 'invalidate');
-    const viewers = vi.spyOn(t.app.viewerCache, 'invalidate');
-    const dropped = async (path: string) => {
-      pages.mockClear();
-      viewers.mockClear();
-      expect((await callApi(t.app, 'POST', path, { token: fan.token })).statusCode).toBe(200);
-      return { pages: pages.mock.calls.length > 0, viewers: viewers.mock.calls.length > 0 };
-    };
-    expect(await dropped('/api/test/changes-all')).toEqual({ pages: true, viewers: true });
-    expect(await dropped('/api/test/keeps-pages')).toEqual({ pages: false, viewers: false });
-    expect(await dropped('/api/test/keeps-viewers')).toEqual({ pages: true, viewers: false });
-    pages.mockRestore();
-    viewers.mockRestore();
-  });
-
   it('are listed for the docs and tests, in the order the routes were added', () => {
     const own = t.app.routeRules().filter((rule) => rule.url.startsWith('/api/test/'));
     expect(own).toEqual([
-      { method: 'GET', url: '/api/test/for-admins', access: 'admin', keeps: [] },
-      { method: 'POST', url: '/api/test/changes-all', access: 'user', keeps: [] },
-      { method: 'POST', url: '/api/test/keeps-pages', access: 'user', keeps: ['pages', 'viewers'] },
-      { method: 'POST', url: '/api/test/keeps-viewers', access: 'user', keeps: ['viewers'] },
+      { method: 'GET', url: '/api/test/for-admins', access: 'admin' },
+      { method: 'POST', url: '/api/test/changes-all', access: 'user' },
     ]);
   });
 });

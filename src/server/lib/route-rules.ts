@@ -7,19 +7,10 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  */
 export type Access = 'public' | 'user' | 'admin';
 
-/**
- * What a write cannot make stale: 'pages' (the cached public pages: home, videos, categories,
- * artists, search) and 'viewers' (the sessions and likes kept in memory). Every other successful
- * write drops both, so a route that says nothing is safe.
- */
-export type KeptCache = 'pages' | 'viewers';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: the app refuses to start without it. */
     access?: Access;
-    /** For writes: the caches this route leaves as they are (see KeptCache). */
-    keeps?: readonly KeptCache[];
   }
   interface FastifyInstance {
     /** Every API route with the rules it declares, in the order they were added. */
@@ -31,7 +22,6 @@ export interface RouteRule {
   method: string;
   url: string;
   access: Access;
-  keeps: readonly KeptCache[];
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -59,7 +49,6 @@ export function registerRouteRules(app: FastifyInstance): void {
       method,
       url: route.url,
       access: route.config?.access ?? 'admin',
-      keeps: route.config?.keeps ?? [],
     })),
   );
   app.addHook('onReady', async () => {

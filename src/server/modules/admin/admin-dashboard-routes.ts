@@ -11,9 +11,9 @@ import { adminDashboard } from '@shared/schemas/admin-videos.js';
 import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findDashboardJson } from './dashboard-repository.js';
+import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedArtists, markLikedVideos } from '../likes/liked-marks.js';
 
 /** GET /api/admin/dashboard: data.episodes and data.artists, the ten most liked of each. */
 export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> {

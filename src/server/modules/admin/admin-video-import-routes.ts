@@ -12,6 +12,7 @@ import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
 import { errorEnvelope } from '@shared/api-envelope.js';
+import { EVERYTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { videoOf } from '@server/lib/api-examples.js';
 
@@ -62,7 +63,8 @@ export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void
   routes.get(
     '/admin/videos/import',
     {
-      config: { access: 'admin' },
+      // A read that writes: the spec made the import a GET.
+      config: { access: 'admin', changes: EVERYTHING },
       schema: {
         summary: "Import one video (?link=) or the channel's recent uploads (no link)",
         tags: ['admin videos'],

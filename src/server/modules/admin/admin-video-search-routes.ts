@@ -13,8 +13,9 @@ import { callerOf } from '@server/plugins/authentication.js';
 import { correctedQueryText } from '../search/full-text-query.js';
 import { searchWords } from '../search/search-terms.js';
 import { wordsWithNearOnes } from '../search/word-corrections.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findAdminSearchJson } from './admin-video-search-query.js';
+import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedVideos } from '../likes/liked-marks.js';
 
 /**
  * GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos

@@ -14,7 +14,7 @@ import { artistSchema, type Artist } from '@shared/schemas/catalogue.js';
 import { conflict, notFound, type HttpError } from '@server/lib/http-errors.js';
 import { created, ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
-import { presentArtists, toArtist } from './artist-presenter.js';
+import { presentArtists } from './artist-presenter.js';
 import {
   createArtist,
   deleteArtist,
@@ -59,6 +59,13 @@ function writeFailure(reason: Exclude<ArtistWriteResult, { ok: true }>['reason']
 /** The back-office's artists: list with likes, create, edit, delete (administrators only). */
 export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The artist just written, as the API shows it; a 404 if deleted in the meantime. */
+  async function presentedArtist(id: number) {
+    const [artist] = await presentArtists(app.db, [{ id }], null);
+    if (!artist) throw notFound(apiMessages.artistNotFound);
+    return artist;
+  }
 
   routes.get(
     '/admin/artists',
@@ -143,7 +150,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
         featured: body.featured,
       });
       if (!result.ok) throw writeFailure(result.reason);
-      return created(reply, toArtist(result.artist), apiMessages.artistCreated);
+      return created(reply, await presentedArtist(result.artist.id), apiMessages.artistCreated);
     },
   );
 
@@ -189,7 +196,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
         featured: body.featured,
       });
       if (!result.ok) throw writeFailure(result.reason);
-      return ok(toArtist(result.artist), apiMessages.artistEdited);
+      return ok(await presentedArtist(result.artist.id), apiMessages.artistEdited);
     },
   );
 

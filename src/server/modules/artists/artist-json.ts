@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { sqlAlias } from '@server/db/sql-alias.js';
 
 /**
- * The API's artist shape (shared/schemas/catalogue.ts artistSchema, as toArtist() in
- * artist-presenter.ts writes it) built by the database from a row of artists named `alias`.
- * artist-page-query.test.ts holds the two to the same answers.
+ * The API's artist shape (shared/schemas/catalogue.ts artistSchema), built by the database from a
+ * row of artists named `alias`: its one writer, for page statements and presentArtists alike.
+ * artist-json.test.ts checks it against the schema, field for field.
  */
 export function artistJson(alias: string): SQL {
   const a = sqlAlias(alias);

@@ -1,9 +1,9 @@
 import { apiMessages } from '@shared/messages/api.js';
 import type { ArtistDetailData } from '@shared/schemas/artists.js';
 import { artistDependency, type PublicPage, videoDependency } from '../public-pages/public-page.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findArtistPageJson } from './artist-page-query.js';
-import { findLikedArtistIds, markLikedArtists } from './artist-presenter.js';
+import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedArtists, markLikedVideos } from '../likes/liked-marks.js';
 
 function withLikes(
   data: ArtistDetailData,

@@ -3,7 +3,7 @@ import type { ArtistList } from '@shared/schemas/artists.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { artistDependency, type PublicPage } from '../public-pages/public-page.js';
 import { artistJson } from './artist-json.js';
-import { markLikedArtists } from './artist-presenter.js';
+import { markLikedArtists } from '../likes/liked-marks.js';
 
 /** The featured artists by name, ignoring case and accents, written as JSON by the database. */
 const featuredStatement = preparedPerDatabase((db) =>

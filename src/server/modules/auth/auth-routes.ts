@@ -19,6 +19,7 @@ import {
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
+import { NOTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
@@ -56,7 +57,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: 'public',
-        keeps: ['pages', 'viewers'],
+        changes: NOTHING,
         ...routeLimit(app, LIMITS.register),
       },
       schema: {
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/login',
     {
-      config: { access: 'public', keeps: ['pages', 'viewers'] },
+      config: { access: 'public', changes: NOTHING },
       schema: {
         summary: 'Sign in',
         tags: ['auth'],
@@ -145,7 +146,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/logout',
     {
-      config: { access: 'user', keeps: ['pages'] },
+      config: { access: 'user', changes: ['viewers'] },
       schema: {
         summary: "Sign out (ends this token's session)",
         tags: ['auth'],

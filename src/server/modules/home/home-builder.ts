@@ -1,12 +1,13 @@
 import { HOME_ROW_VIDEOS, type HomeData } from '@shared/schemas/public-catalogue.js';
 import type { Database } from '@server/db/client.js';
 import { listLayout } from '../tags/layout-repository.js';
-import { markLikedVideos, presentVideos } from '../videos/video-presenter.js';
+import { presentVideos } from '../videos/video-presenter.js';
 import {
   findFeaturedChoice,
   findNewestPublicVideo,
   listNewestPublicVideosByTag,
 } from './home-repository.js';
+import { markLikedVideos } from '../likes/liked-marks.js';
 
 /**
  * The home page as an anonymous visitor sees it, in six queries whatever the layout's length.
@@ -33,11 +34,13 @@ export async function buildHomeData(db: Database): Promise<HomeData> {
     featuredRow ? [featuredRow, ...rowVideos] : rowVideos,
     null,
   );
-  const featured = featuredRow ? presented.shift()! : null;
+  // By id: a video deleted since its row was read is not presented, and is left out here.
+  const byId = new Map(presented.map((video) => [video.id, video]));
+  const featured = (featuredRow && byId.get(featuredRow.id)) ?? null;
   const categories = rows.map((row) => ({
     id: row.id,
     title: row.name,
-    videos: presented.splice(0, byTag.get(row.id)!.length),
+    videos: byTag.get(row.id)!.flatMap((video) => byId.get(video.id) ?? []),
   }));
   const featuredTitle = choice?.video ? choice.title.trim() : '';
   return {

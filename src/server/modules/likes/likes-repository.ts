@@ -10,7 +10,6 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
-import { queryRows } from '@server/db/query-rows.js';
 import { artistLikes, artists, videoLikes, videos } from '@server/db/schema.js';
 import { artistJson } from '../artists/artist-json.js';
 import { videoJson } from '../videos/video-json.js';
@@ -261,23 +260,4 @@ export async function setVideoLike(
     includePrivate,
   });
   return row;
-}
-
-/** Every id a user liked, for the viewer cache; null when there are more than `limit`. */
-export async function findAllLikedIds(
-  db: Database,
-  userId: number,
-  limit: number,
-): Promise<{ videos: number[]; artists: number[] } | null> {
-  const rows = await queryRows<{ kind: 'video' | 'artist'; id: number }>(
-    db,
-    sql`(SELECT 'video' AS kind, video_id AS id FROM video_likes WHERE user_id = ${userId})
-        UNION ALL
-        (SELECT 'artist', artist_id FROM artist_likes WHERE user_id = ${userId})
-        LIMIT ${limit + 1}`,
-  );
-  if (rows.length > limit) return null;
-  const liked = { videos: [] as number[], artists: [] as number[] };
-  for (const row of rows) (row.kind === 'video' ? liked.videos : liked.artists).push(row.id);
-  return liked;
 }

@@ -20,10 +20,13 @@ import { notFoundWhenGone } from '@server/lib/constraint-errors.js';
 import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { requireSelf, requireSelfOrAdmin } from '@server/plugins/authentication.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
-import { artistDependency, videoDependency } from '../public-pages/public-page.js';
+import {
+  artistPages,
+  changesOfBody,
+  videoPages,
+  viewerLikes,
+} from '../cache-drops/write-changes.js';
 import { findUserById } from '../users/users-repository.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import {
   findLikedArtistsJson,
   findLikedVideosJson,
@@ -37,6 +40,8 @@ import {
   exampleVideo,
   secondArtist,
 } from '@server/lib/api-examples.js';
+import { findLikedArtistIds, findLikedVideoIds } from './liked-ids-repository.js';
+import { markLikedArtists, markLikedVideos } from './liked-marks.js';
 
 const listErrors = errorResponses({
   403: 'The id is not your own account. Only administrators read others.',
@@ -149,15 +154,27 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
       'Done (liking twice or unliking what is not liked changes nothing): the new state and count.',
     );
   const notYourLikes = 'The userId is not your own account: likes are changed by their owner only.';
-  // A like keeps the caches (config.keeps): it drops only the pages showing what it touched and
-  // the liker's own likes, itself (pageCache.changed, viewerCache.likesChanged below).
-  const likeRules = { access: 'user', keeps: ['pages', 'viewers'] } as const;
+  // A like changes only the count on the pages showing what it touched, and the liker's likes.
+  const artistLikeRules = {
+    access: 'user',
+    changes: changesOfBody((body: z.output<typeof artistLikeBody>) => [
+      artistPages(body.artistId),
+      viewerLikes(body.userId),
+    ]),
+  } as const;
+  const videoLikeRules = {
+    access: 'user',
+    changes: changesOfBody((body: z.output<typeof videoLikeBody>) => [
+      videoPages(body.episodeId),
+      viewerLikes(body.userId),
+    ]),
+  } as const;
 
   for (const liked of [true, false]) {
     routes.put(
       liked ? '/users/liked/add-artist' : '/users/liked/remove-artist',
       {
-        config: likeRules,
+        config: artistLikeRules,
         schema: {
           summary: liked ? 'Like an artist' : 'Unlike an artist',
           tags: ['likes'],
@@ -181,10 +198,6 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           setArtistLike(app.db, userId, artistId, liked),
         );
         if (!result) throw notFound(apiMessages.artistNotFound);
-        await Promise.all([
-          app.pageCache.changed(artistDependency(artistId)),
-          app.viewerCache.likesChanged(userId),
-        ]);
         const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },
@@ -193,7 +206,7 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
     routes.put(
       liked ? '/users/liked/add-video' : '/users/liked/remove-video',
       {
-        config: likeRules,
+        config: videoLikeRules,
         schema: {
           summary: liked ? 'Like a video' : 'Unlike a video',
           tags: ['likes'],
@@ -221,11 +234,6 @@ export async function likesRoutes(app: FastifyInstance): Promise<void> {
           setVideoLike(app.db, userId, episodeId, liked, caller.isAdmin),
         );
         if (!result) throw notFound(apiMessages.videoNotFound);
-        // Cached pages show like counts; the viewer cache keeps the caller's likes.
-        await Promise.all([
-          app.pageCache.changed(videoDependency(episodeId)),
-          app.viewerCache.likesChanged(userId),
-        ]);
         const state: LikeState = { isLiked: liked, like_count: result.likeCount };
         return ok(state, liked ? apiMessages.liked : apiMessages.unliked);
       },

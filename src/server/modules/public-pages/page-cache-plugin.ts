@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiWrite } from '@server/lib/route-rules.js';
 import type { CacheInvalidation } from './cache-invalidation.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 
@@ -30,13 +29,6 @@ export function registerPageCache(app: FastifyInstance, invalidation: CacheInval
     maxAgeMs: MAX_AGE_MS,
     maxBytes: MAX_BYTES,
   });
+  // Writes drop pages through one hook, from what their routes declare (modules/cache-drops).
   app.decorate('pageCache', pageCache);
-  // Before the answer leaves, so whoever made the change sees it on their next read. A write
-  // drops every page unless its route says it keeps them (`config.keeps`, lib/route-rules.ts);
-  // likes say which video or artist they touched (likes-routes.ts) and drop only those pages.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isApiWrite(request) || reply.statusCode >= 400) return;
-    if (request.routeOptions.config.keeps?.includes('pages')) return;
-    await pageCache.invalidate();
-  });
 }

@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client.js';
 import type { CachedPage } from './page-cache.js';
 import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
-import { findLikedArtistIds } from '../artists/artist-presenter.js';
-import { findLikedVideoIds } from '../videos/video-presenter.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
+import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
 
 /** Where a viewer's likes are found: the app, which has both. */
 export interface LikesSource {

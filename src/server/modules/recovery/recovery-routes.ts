@@ -19,6 +19,7 @@ import { recoveryMail } from './recovery-mail.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { replaceRecoveryCode, tryRecoveryCode } from './recovery-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
+import { NOTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
@@ -78,7 +79,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: 'public',
-        keeps: ['pages', 'viewers'],
+        changes: NOTHING,
         ...routeLimit(app, LIMITS.recoveryGenerate),
       },
       schema: {
@@ -105,7 +106,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/validate',
     {
-      config: { access: 'public', keeps: ['pages', 'viewers'] },
+      config: { access: 'public', changes: NOTHING },
       schema: {
         summary: 'Check a recovery code (without using it)',
         tags: ['recovery'],
@@ -133,7 +134,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/recovery/reset',
     {
-      config: { access: 'public', keeps: ['pages'] },
+      config: { access: 'public', changes: ['viewers'] },
       schema: {
         summary: 'Set a new password with a recovery code (ends every session)',
         tags: ['recovery'],

@@ -1,9 +1,9 @@
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
 import { artistDependency, type PublicPage, videoDependency } from '../public-pages/public-page.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { searchCatalogue } from './search-repository.js';
+import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedArtists, markLikedVideos } from '../likes/liked-marks.js';
 
 export interface SearchPageParams {
   query: string;

@@ -7,7 +7,7 @@ import type { ApiAnswer } from '@shared/server-render.js';
 import type { Database } from '@server/db/client.js';
 import { findArtistById } from '../artists/artists-repository.js';
 import { findTagWithArtist, listTagVideos } from '../tags/tag-page-repository.js';
-import { toVideo } from '../videos/video-presenter.js';
+import { toVideo } from '../videos/video-json.js';
 import { previewText, type PageMeta } from './head-tags.js';
 import { absoluteUrl, youtubeEmbedUrl, type Site } from './site-urls.js';
 

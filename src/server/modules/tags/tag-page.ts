@@ -2,8 +2,9 @@ import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { TagPageData } from '@shared/schemas/public-catalogue.js';
 import { type PublicPage, videoDependency } from '../public-pages/public-page.js';
-import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findTagPageJson } from './tag-page-query.js';
+import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedVideos } from '../likes/liked-marks.js';
 
 export interface TagPageParams {
   id: number;

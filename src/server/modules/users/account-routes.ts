@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/users',
     {
-      config: { access: 'user', keeps: ['pages'] },
+      config: { access: 'user', changes: ['viewers'] },
       schema: {
         summary: 'Save your own account',
         tags: ['users'],
@@ -145,7 +145,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/users/password',
     {
-      config: { access: 'user', keeps: ['pages'] },
+      config: { access: 'user', changes: ['viewers'] },
       schema: {
         summary: 'Change your password',
         tags: ['users'],

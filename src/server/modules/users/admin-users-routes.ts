@@ -114,7 +114,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/admin/users',
     {
-      config: { access: 'admin', keeps: ['pages'] },
+      config: { access: 'admin', changes: ['viewers'] },
       schema: {
         summary: 'Create an administrator',
         tags: ['admin users'],
@@ -160,7 +160,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/admin/users',
     {
-      config: { access: 'admin', keeps: ['pages'] },
+      config: { access: 'admin', changes: ['viewers'] },
       schema: {
         summary: 'Edit an account (names and email)',
         tags: ['admin users'],

@@ -1,31 +1,79 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { youtubeWatchUrl, type Tag, type Video } from '@shared/schemas/catalogue.js';
 import { sqlAlias } from '@server/db/sql-alias.js';
+import type { VideoListRow } from './video-presenter.js';
+
+/** What a video's fields are made of: its row of `videos`, and its tags. */
+type VideoSource = VideoListRow & { tags: Tag[] };
+
+/** One field of the shape: as SQL over a row of videos named `v`, and from a row in hand. */
+interface Field<T> {
+  sql: (v: string) => string;
+  of: (row: VideoSource) => T;
+}
 
 /**
- * The API's video shape (shared/schemas/catalogue.ts videoSchema, as toVideo() in
- * video-presenter.ts writes it) built by the database from a row of videos named `alias`, so a
- * page of videos leaves PostgreSQL as JSON text in one round trip. video-json.test.ts holds the
- * two to the same answers. `to_json` of a row writes compact JSON, in the columns' order.
+ * The API's video shape (shared/schemas/catalogue.ts videoSchema, but isLiked, which is the
+ * viewer's), written once, field by field, in the order the JSON lists them. The type requires
+ * every field of the schema, each in both forms: videoJson() is the writer of every answer;
+ * toVideo() serves code that holds a row already and needs no answer from the database.
+ */
+const VIDEO_FIELDS: { [K in keyof Omit<Video, 'isLiked'>]-?: Field<Video[K]> } = {
+  id: { sql: (v) => `${v}.id`, of: (row) => row.id },
+  epid: { sql: (v) => `${v}.id`, of: (row) => row.id },
+  title: { sql: (v) => `${v}.title`, of: (row) => row.title },
+  description: { sql: (v) => `${v}.description`, of: (row) => row.description },
+  // A video with no picture of its own shows YouTube's.
+  thumbnail: {
+    sql: (
+      v,
+    ) => `CASE WHEN ${v}.thumbnail = '' THEN 'https://i.ytimg.com/vi/' || ${v}.youtube_id || '/hqdefault.jpg'
+         ELSE ${v}.thumbnail END`,
+    of: (row) => row.thumbnail || `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`,
+  },
+  youtube_id: { sql: (v) => `${v}.youtube_id`, of: (row) => row.youtubeId },
+  youtube_url: {
+    sql: (v) => `'https://www.youtube.com/watch?v=' || ${v}.youtube_id`,
+    of: (row) => youtubeWatchUrl(row.youtubeId),
+  },
+  link: {
+    sql: (v) => `'https://www.youtube.com/watch?v=' || ${v}.youtube_id`,
+    of: (row) => youtubeWatchUrl(row.youtubeId),
+  },
+  episode_number: { sql: (v) => `${v}.episode_number`, of: (row) => row.episodeNumber },
+  epnum: { sql: (v) => `${v}.episode_number`, of: (row) => row.episodeNumber },
+  public_state: { sql: (v) => `${v}.is_public`, of: (row) => row.isPublic },
+  published_at: {
+    sql: (v) => `to_char(${v}.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    of: (row) => row.publishedAt.toISOString(),
+  },
+  like_count: { sql: (v) => `${v}.like_count`, of: (row) => row.likeCount },
+  // By name: the read model videos.tag_list (migration 0006) keeps them so.
+  tags: { sql: (v) => `${v}.tag_list`, of: (row) => row.tags },
+};
+
+const FIELDS = Object.entries(VIDEO_FIELDS) as [string, Field<unknown>][];
+
+/**
+ * The video shape built by the database from a row of videos named `alias`, so a page of videos
+ * leaves PostgreSQL as JSON text in one round trip. `to_json` of a row writes compact JSON, in
+ * the columns' order. video-json.test.ts checks it against the schema, field for field.
  */
 export function videoJson(alias: string): SQL {
   const v = sqlAlias(alias);
+  const columns = FIELDS.map(([name, field]) => `${field.sql(v)} AS ${name}`).join(',\n    ');
   return sql.raw(`(SELECT to_json(video) FROM (SELECT
-    ${v}.id,
-    ${v}.id AS epid,
-    ${v}.title,
-    ${v}.description,
-    CASE WHEN ${v}.thumbnail = '' THEN 'https://i.ytimg.com/vi/' || ${v}.youtube_id || '/hqdefault.jpg'
-         ELSE ${v}.thumbnail END AS thumbnail,
-    ${v}.youtube_id,
-    'https://www.youtube.com/watch?v=' || ${v}.youtube_id AS youtube_url,
-    'https://www.youtube.com/watch?v=' || ${v}.youtube_id AS link,
-    ${v}.episode_number,
-    ${v}.episode_number AS epnum,
-    ${v}.is_public AS public_state,
-    to_char(${v}.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS published_at,
-    ${v}.like_count,
-    ${v}.tag_list AS tags
+    ${columns}
   ) video)`);
+}
+
+/**
+ * The same shape from a row already read (and its tags, by name): for code that has the row
+ * and needs nothing more from the database. Built from the same fields as videoJson.
+ */
+export function toVideo(row: VideoListRow, tags: Tag[]): Video {
+  const source: VideoSource = { ...row, tags };
+  return Object.fromEntries(FIELDS.map(([name, field]) => [name, field.of(source)])) as Video;
 }
 
 /** A JSON array of videos, in the order `orderBy` gives, or [] for none. */

@@ -4,12 +4,9 @@ import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { tags, videoTags, videos, videoSuggestions } from '@server/db/schema.js';
 import { seedDemoContent } from '@server/setup/demo-seed.js';
-import { buildVideo } from '@server/testing/factories.js';
 import { referenceVideoPage } from '@server/testing/reference-video-page.js';
 import { refreshAllSuggestions } from './suggestions-refresher.js';
-import { videoJson } from './video-json.js';
 import { findVideoPageJson } from './video-page-query.js';
-import { presentVideos, videoColumns } from './video-presenter.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 let ids: number[];
@@ -38,32 +35,6 @@ async function everyPage(includePrivate: boolean) {
   }
   return { found, expected };
 }
-
-describe('the video shape written by the database', () => {
-  it('is the presenter’s, for every video of the demo catalogue', async () => {
-    const rows = await t.db.select(videoColumns).from(videos).orderBy(videos.id);
-    const fromSql = await queryRows<{ video: string }>(
-      t.db,
-      sql`SELECT ${videoJson('v')}::text AS video FROM videos v ORDER BY v.id`,
-    );
-    expect(fromSql.map((row) => JSON.parse(row.video) as unknown)).toEqual(
-      await presentVideos(t.db, rows, null),
-    );
-    expect(rows.length).toBeGreaterThan(100);
-  });
-
-  it('has the YouTube picture when a video has no thumbnail of its own', async () => {
-    const video = await buildVideo(t.db, { thumbnail: '', youtubeId: 'abcdefghijk' });
-    const [row] = await queryRows<{ video: string }>(
-      t.db,
-      sql`SELECT ${videoJson('v')}::text AS video FROM videos v WHERE v.id = ${video.id}`,
-    );
-    expect(JSON.parse(row!.video)).toMatchObject({
-      thumbnail: 'https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg',
-    });
-    await t.db.delete(videos).where(eq(videos.id, video.id));
-  });
-});
 
 // Every page of the catalogue, twice over: slow on a busy machine, so given time.
 describe('the video page statement', { timeout: 120_000 }, () => {

@@ -3,7 +3,8 @@ import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { type PublicPage, videoDependency } from '../public-pages/public-page.js';
 import { findVideoPageJson } from './video-page-query.js';
-import { findLikedVideoIds, markLikedVideos } from './video-presenter.js';
+import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { markLikedVideos } from '../likes/liked-marks.js';
 
 function videoPageIds(data: VideoPageData): number[] {
   return [data.video.id, ...data.suggestedVideos.map((video) => video.id)];

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiWrite } from '@server/lib/route-rules.js';
 import { findSession, isSessionFresh } from '../auth/session-repository.js';
-import { findAllLikedIds } from '../likes/likes-repository.js';
+import { findViewerLikes } from '../likes/liked-ids-repository.js';
 import type { CacheInvalidation } from '../public-pages/cache-invalidation.js';
 import { createViewerCache, type ViewerCache } from './viewer-cache.js';
 
@@ -29,22 +28,11 @@ export function registerViewerCache(app: FastifyInstance, invalidation: CacheInv
     invalidation,
     loadSession: (tokenHash) => findSession(app.db, tokenHash),
     isSessionFresh: (record) => isSessionFresh(record),
-    loadLikes: async (userId) => {
-      const liked = await findAllLikedIds(app.db, userId, LIKES_PER_VIEWER);
-      return liked && { videos: new Set(liked.videos), artists: new Set(liked.artists) };
-    },
+    loadLikes: (userId) => findViewerLikes(app.db, userId, LIKES_PER_VIEWER),
     maxSessions: MAX_SESSIONS,
     maxLikedIds: MAX_LIKED_IDS,
     likesMaxAgeMs: LIKES_MAX_AGE_MS,
   });
+  // Writes drop viewers through one hook, from what their routes declare (modules/cache-drops).
   app.decorate('viewerCache', viewerCache);
-  // Before the answer leaves, so the caller's next request already sees the change. A write
-  // forgets every session and like unless its route says it keeps them (`config.keeps`); likes
-  // say whose likes they changed (likes-routes.ts). A failed write changed nothing, unless it
-  // failed on the server's side after writing some of it.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isApiWrite(request) || request.routeOptions.config.keeps?.includes('viewers')) return;
-    if (reply.statusCode >= 400 && reply.statusCode < 500) return;
-    await viewerCache.invalidate();
-  });
 }

@@ -93,6 +93,15 @@ const OWNED: Record<
   ),
 };
 
+/** Watching (issue 28): a fan's own progress, history and list; administrators read none. */
+const SELF_ONLY = { anonymous: 401, another: 403, self: 'allowed', admin: 403 } as const;
+const WATCHING: Record<string, (t: Target) => { path: string; body?: unknown }> = {
+  'GET /api/users/:id/progress/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/progress/${t.videoId}`,
+  }),
+};
+for (const [key, request] of Object.entries(WATCHING)) OWNED[key] = { request, expect: SELF_ONLY };
+
 const BY_ACCESS: Record<Access, Record<Role, Outcome>> = {
   public: { anonymous: 'allowed', another: 'allowed', self: 'allowed', admin: 'allowed' },
   user: { anonymous: 401, another: 'allowed', self: 'allowed', admin: 'allowed' },

@@ -15,6 +15,7 @@ import { tagsRoutes } from './modules/tags/tags-routes.js';
 import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
+import { progressRoutes } from './modules/watching/progress-routes.js';
 
 /** Every API module, mounted under /api. Each module's file lists its own paths. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +36,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     adminDashboardRoutes,
     adminVideoRoutes,
     auditRoutes,
+    progressRoutes,
   ]) {
     await app.register(routes);
   }

@@ -16,6 +16,7 @@ import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
 import { progressRoutes } from './modules/watching/progress-routes.js';
+import { watchListRoutes } from './modules/watching/watch-list-routes.js';
 
 /** Every API module, mounted under /api. Each module's file lists its own paths. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -37,6 +38,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     adminVideoRoutes,
     auditRoutes,
     progressRoutes,
+    watchListRoutes,
   ]) {
     await app.register(routes);
   }

@@ -34,6 +34,8 @@ import {
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
+import { SCALE_HEAVY_WATCHER } from '../seed-view-history.js';
+import { watchingRows } from './watching-rows.js';
 import { measureFirstLoad } from './bundle-size.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
 
@@ -84,6 +86,7 @@ function buildEndpoints(
     likers: SignedIn[];
     likeVideos: number[];
     heavyLiker: SignedIn;
+    heavyWatcher: SignedIn;
   },
   origin: string,
   clientDir: string,
@@ -268,6 +271,8 @@ function buildEndpoints(
         await Promise.all(likeLists.map((list) => send(origin, list[1]!)));
       },
     },
+    // Issue 28: progress reports, each connection a fan of its own, and a long history's lists.
+    ...watchingRows(C, ids.videoIds, users.likers, users.heavyWatcher),
     {
       name: 'POST /api/login (argon2id)',
       connections: C,
@@ -336,6 +341,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     const viewers = await signInMany(server.origin, range(6, 5 + Math.min(10, C)));
     const likers = await signInMany(server.origin, range(101, 100 + C));
     const heavyLiker = await signIn(server.origin, SCALE_HEAVY_LIKER.userId);
+    const heavyWatcher = await signIn(server.origin, SCALE_HEAVY_WATCHER.userId);
     const likeVideos = await unlikedVideos(
       url,
       likers.map((user) => user.userId),
@@ -343,7 +349,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     const { endpoints, mixed } = buildEndpoints(
       settings,
       ids,
-      { admin, viewers, likers, likeVideos, heavyLiker },
+      { admin, viewers, likers, likeVideos, heavyLiker, heavyWatcher },
       server.origin,
       context.build.clientDir,
     );

@@ -18,7 +18,6 @@ import { ok } from '@server/lib/reply.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { requireSelf } from '@server/plugins/authentication.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
-import { findVideoVisibility } from './watching-repository.js';
 import { findProgress } from './watching-query.js';
 
 /** Reports are counted per viewer: a fan by account, a visitor by address and browser. */
@@ -76,7 +75,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       if (position > duration + 1) throw badRequest(watchingMessages.positionPastEnd);
       if (played > totalPlayed) throw badRequest(watchingMessages.playedOverTotal);
       const videoId = request.params.id;
-      const video = await findVideoVisibility(app.db, videoId);
+      const video = await app.watching.visibility(videoId);
       if (!video || (!video.isPublic && !request.user?.isAdmin)) {
         throw notFound(apiMessages.videoNotFound);
       }

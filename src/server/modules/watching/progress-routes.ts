@@ -20,11 +20,14 @@ import { requireSelf } from '@server/plugins/authentication.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { findProgress } from './watching-query.js';
 
-/** Reports are counted per viewer: a fan by account, a visitor by address and browser. */
+/**
+ * Reports are counted per viewer: a fan by account, a visitor by address and browser (the user
+ * agent cut short: it only tells people behind one address apart).
+ */
 const reporterKey = (request: FastifyRequest): string =>
   request.user
     ? `u${request.user.id}`
-    : `${(request.ip as string | undefined) ?? 'disconnected'}|${request.headers['user-agent'] ?? ''}`;
+    : `${(request.ip as string | undefined) ?? 'disconnected'}|${(request.headers['user-agent'] ?? '').slice(0, 200)}`;
 
 /** Reporting playback (views, resume points) and reading a resume point. */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {

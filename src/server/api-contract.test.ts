@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from './lib/route-rules.js';
-import { callApi, signedInUser, type Caller } from './testing/factories.js';
+import { callApi, signedInUser } from './testing/factories.js';
 import { accessByRoute } from './testing/route-access.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { useTestApp } from './testing/use-test-app.js';
 
 /**
  * Walks every route of the OpenAPI document, so a route added later is covered without writing a
@@ -27,21 +27,17 @@ const JUNK_BODIES: unknown[] = [
   { id: '1', title: '\u0000\uFFFF😀<script>alert(1)</script>', description: 7, featured: 'yes' },
 ];
 
-let t: TestApp;
-let user: Caller;
 let routes: Route[];
 let access: Map<string, Access>;
 
+const { t, user } = useTestApp({ signIn: { user: 'user' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  user = await signedInUser(t.app);
   access = accessByRoute(t.app);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase() as Method, path })),
   );
 });
-afterAll(() => t.close());
 
 const key = (route: Route) => `${route.method} ${route.path}`;
 /** OpenAPI writes {id}; the route rules use the router's :id. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import type { Access } from './lib/route-rules.js';
 import {
@@ -6,12 +6,11 @@ import {
   buildVideo,
   callApi,
   login,
-  signedInAdmin,
   signedInUser,
   type Caller,
 } from './testing/factories.js';
 import { accessByRoute } from './testing/route-access.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { useTestApp } from './testing/use-test-app.js';
 
 /**
  * The authorization matrix: every route of the OpenAPI document × {anonymous, another user, the
@@ -131,16 +130,11 @@ const BY_ACCESS: Record<Access, Record<Role, Outcome>> = {
   admin: { anonymous: 401, another: 403, self: 403, admin: 'allowed' },
 };
 
-let t: TestApp;
-let admin: Caller;
-let another: Caller;
 let routes: { method: Method; path: string; key: string }[];
 let accessOf: Map<string, Access>;
 
+const { t, admin, another } = useTestApp({ signIn: { admin: 'admin', another: 'user' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  another = await signedInUser(t.app);
   accessOf = accessByRoute(t.app);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -150,7 +144,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
 
 /** A fresh target for each cell: some calls delete or change it. */
 async function freshTarget(): Promise<Target> {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { apiMessages } from '@shared/messages/api.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, type Caller } from './testing/factories.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/use-test-app.js';
 
 /**
  * Property-based fuzz of every route in the OpenAPI document, as an administrator (so bodies get
@@ -136,13 +135,10 @@ function parseJson(text: string): { message?: unknown; data?: unknown } | null {
   }
 }
 
-let t: TestApp;
-let admin: Caller;
 let routes: Route[];
 
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths)
     .flatMap(([path, methods]) =>
@@ -150,7 +146,6 @@ beforeAll(async () => {
     )
     .filter((route) => !SKIPPED.has(`${route.method} ${route.path}`));
 });
-afterAll(() => t.close());
 
 describe('fuzzing every route', () => {
   it(`never answers 5xx, and refuses with an envelope (${RUNS} runs a route)`, async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './modules/auth/session-repository.js';
 import {
   buildArtist,
@@ -8,21 +8,18 @@ import {
   signedInUser,
   type Caller,
 } from './testing/factories.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { useTestApp } from './testing/use-test-app.js';
 
 /**
  * Mass assignment and leaks: extra fields (isAdmin above all) are refused and change nothing, and
  * no answer ever carries a password hash, a token or its hash, or, to a fan, another user's email.
  */
 
-let t: TestApp;
-let fan: Caller;
 let other: Caller;
 let admin: Caller;
 
+const { t, fan } = useTestApp({ signIn: { fan: 'user' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  fan = await signedInUser(t.app);
   other = await signedInUser(t.app, { email: 'other.person.secret@example.com' });
   admin = await signedInAdmin(t.app);
   const video = await buildVideo(t.db);
@@ -32,7 +29,6 @@ beforeAll(async () => {
     body: { userId: other.id, episodeId: video.id },
   });
 });
-afterAll(() => t.close());
 
 describe('mass assignment', () => {
   it('refuses isAdmin and unknown fields on sign-up, and makes no account', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerProblem, schemaProblem } from './testing/answer-check.js';
 import { accessByRoute } from './testing/route-access.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { useTestApp } from './testing/use-test-app.js';
 
 /**
  * Walks the generated OpenAPI document: what an app developer reads there must say what each
@@ -31,11 +31,10 @@ const examplesOf = (media: Media): unknown[] => [
   ...Object.values(media.examples ?? {}).map((named) => named.value),
 ];
 
-let t: TestApp;
 let operations: { key: string; access: string; op: Operation }[];
 
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const accessOf = accessByRoute(t.app);
   const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -49,7 +48,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
 
 /** The operations failing a check, by key, so a failure names them all at once. */
 function failing(check: (op: Operation, access: string) => boolean): string[] {

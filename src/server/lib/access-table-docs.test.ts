@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { accessTableBlock, currentAccessTableBlock } from './access-table-docs.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 describe("docs/api.md's table of who may call what", () => {
   it("is the routes' access rules as they are now", async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUser } from '../modules/users/users-repository.js';
 import { buildUser, callApi, signedInUser } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
 const lines: Record<string, unknown>[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { LOG_LEVEL: 'info' },
-    logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
-  });
+const { t } = useTestApp({
+  env: { LOG_LEVEL: 'info' },
+  logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
 });
-afterAll(() => t.close());
 
 describe('logs', () => {
   it('give every request an id, answer it in x-request-id, and keep a sane one sent by a proxy', async () => {

@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callApi, signedInAdmin, signedInUser, type Caller } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { callApi } from '../testing/factories.js';
+import { createTestApp } from '../testing/test-app.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
 /** Routes of the test's own, each declaring different rules, beside the real ones. */
-let t: TestApp;
-let fan: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    checkAnswers: false,
-    beforeApiRoutes: (app) => {
-      const done = async () => ({ status: 200, data: null, message: 'OK' });
-      app.get('/api/test/for-admins', { config: { access: 'admin' } }, done);
-      app.post('/api/test/changes-all', { config: { access: 'user' } }, done);
-      app.post(
-        '/api/test/keeps-pages',
-        { config: { access: 'user', keeps: ['pages', 'viewers'] } },
-        done,
-      );
-      app.post('/api/test/keeps-viewers', { config: { access: 'user', keeps: ['viewers'] } }, done);
-    },
-  });
-  fan = await signedInUser(t.app);
-  admin = await signedInAdmin(t.app);
+const { t, fan, admin } = useTestApp({
+  checkAnswers: false,
+  beforeApiRoutes: (app) => {
+    const done = async () => ({ status: 200, data: null, message: 'OK' });
+    app.get('/api/test/for-admins', { config: { access: 'admin' } }, done);
+    app.post('/api/test/changes-all', { config: { access: 'user' } }, done);
+    app.post(
+      '/api/test/keeps-pages',
+      { config: { access: 'user', keeps: ['pages', 'viewers'] } },
+      done,
+    );
+    app.post('/api/test/keeps-viewers', { config: { access: 'user', keeps: ['viewers'] } }, done);
+  },
+  signIn: { fan: 'user', admin: 'admin' },
 });
-afterAll(() => t.close());
 
 describe("a route's own rules", () => {
   it('decide who may call it, HEAD included', async () => {

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/use-test-app.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const get = (url: string, accept?: string) =>
   t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });

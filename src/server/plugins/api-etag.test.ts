@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../lib/etag.js';
 import { buildVideo, signedInUser } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
-let t: TestApp;
 let videoId: number;
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   videoId = (await buildVideo(t.db)).id;
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

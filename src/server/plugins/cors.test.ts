@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CORS_ORIGINS: 'https://app.twang.example' } });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { CORS_ORIGINS: 'https://app.twang.example' } });
 
 const loginFrom = async (origin: string) => {
   const user = await buildUser(t.db);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { LOAD_SHED_MAX_DELAY_MS: '50' } });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { LOAD_SHED_MAX_DELAY_MS: '50' } });
 
 /** Keeps the event loop busy, as a burst of CPU work would. */
 function blockFor(ms: number) {

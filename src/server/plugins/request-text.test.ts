@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestMessages } from '@shared/messages/request.js';
 import { MAX_JSON_DEPTH } from '../lib/json-text.js';
-import {
-  buildArtist,
-  buildVideo,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '../testing/factories.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { buildArtist, buildVideo } from '../testing/factories.js';
+import { useTestApp } from '../testing/use-test-app.js';
 
 /**
  * What no route accepts, refused before any schema: JSON nested deeper than any call needs, text
  * that is not whole Unicode (bytes that are not UTF-8, half a surrogate pair) in a body or a query.
  */
 
-let t: TestApp;
-let admin: Caller;
-let fan: Caller;
 let artistId: number;
 let videoId: number;
+const { t, admin, fan } = useTestApp({ signIn: { admin: 'admin', fan: 'user' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  fan = await signedInUser(t.app);
   artistId = (await buildArtist(t.db)).id;
   videoId = (await buildVideo(t.db)).id;
 });
-afterAll(() => t.close());
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@shared/validation.js';
+import { NO_LAST_NAME, normalizeEmail } from '@shared/validation.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../modules/auth/password-hashing.js';
 import { findUserByEmail, insertUserUnlessTaken } from '../modules/users/users-repository.js';
@@ -25,7 +25,7 @@ export async function ensureConfiguredAdmin(
     email: normalized,
     passwordHash: await hashPassword(password),
     firstName: 'Admin',
-    lastName: 'N/A',
+    lastName: NO_LAST_NAME,
     isAdmin: true,
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { NO_LAST_NAME } from '@shared/validation.js';
 import type { Database } from '../db/client.js';
 import {
   artistLikes,
@@ -85,7 +86,7 @@ export async function seedDemoContent(
           email: DEMO_ACCOUNTS[0].email,
           passwordHash: DEMO_PASSWORD_NOT_ISSUED,
           firstName: 'Admin',
-          lastName: 'N/A',
+          lastName: NO_LAST_NAME,
           isAdmin: true,
           zipcode: '37203',
           lastLogin: now,

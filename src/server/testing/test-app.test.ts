@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { useTestApp } from './use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 // Guards the harness itself: a project named postgres that quietly ran on PGlite once went unseen.
 it('runs each test project on the engine it is named after, on a fresh database', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { buildUser, callApi } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 // The limits as shipped: scale 1.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
 
 let address = 0;
 /** Each test its own client address, so one test's counts never spill into the next. */

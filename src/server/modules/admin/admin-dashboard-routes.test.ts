@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
 import { artistLikes, videoLikes } from '@server/db/schema.js';
-import {
-  buildArtist,
-  buildUser,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildArtist, buildUser, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
 let fans: number[];
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
   fans = [];
   for (let n = 0; n < 6; n++) fans.push((await buildUser(t.db)).id);
 });
-afterAll(() => t.close());
 
 const dashboard = async () => {
   const res = await callApi(t.app, 'GET', '/api/admin/dashboard', { token: admin.token });

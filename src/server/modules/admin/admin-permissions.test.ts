@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { featuredVideo, videos } from '@server/db/schema.js';
-import {
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi } from '@server/testing/factories.js';
 import { fakeYoutubeClient, youtubeDetails } from '@server/testing/fake-youtube-client.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 const youtube = fakeYoutubeClient({
   video: (youtubeId) =>
@@ -18,15 +12,7 @@ const youtube = fakeYoutubeClient({
   uploads: ['ChAnNeL0001', 'ChAnNeL0002'],
 });
 
-let t: TestApp;
-let admin: Caller;
-let user: Caller;
-beforeAll(async () => {
-  t = await createTestApp({ youtube });
-  admin = await signedInAdmin(t.app);
-  user = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, admin, user } = useTestApp({ youtube, signIn: { admin: 'admin', user: 'user' } });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {

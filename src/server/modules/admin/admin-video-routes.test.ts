@@ -1,27 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { videoLikes, videoTags, videos } from '@server/db/schema.js';
-import {
-  buildTag,
-  buildUser,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildTag, buildUser, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 const edit = (body: Record<string, unknown>) =>
   callApi(t.app, 'PUT', '/api/admin/videos', { token: admin.token, body });

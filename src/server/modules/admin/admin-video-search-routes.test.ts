@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
 import type { AdminVideoSearchResult } from '@shared/schemas/admin-videos.js';
-import { buildVideo, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 async function search(query: string, params = '') {
   const res = await callApi(

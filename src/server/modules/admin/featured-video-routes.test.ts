@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
 import type { FeaturedVideo } from '@shared/schemas/admin-videos.js';
 import { featuredVideo } from '@server/db/schema.js';
-import { buildVideo, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi } from '@server/testing/factories.js';
 import { fakeYoutubeClient, youtubeDetails } from '@server/testing/fake-youtube-client.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 /** A YouTube that knows every id; the featured video does not need the real one. */
 const youtube = fakeYoutubeClient({
@@ -16,13 +16,7 @@ const youtube = fakeYoutubeClient({
     }),
 });
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp({ youtube });
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ youtube, signIn: { admin: 'admin' } });
 
 const read = () => callApi(t.app, 'GET', '/api/admin/videos/featured', { token: admin.token });
 const save = (body: Record<string, unknown>) =>

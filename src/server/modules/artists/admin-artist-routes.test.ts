@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
@@ -11,20 +11,10 @@ import {
   buildUser,
   buildVideo,
   callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let user: Caller;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  [user, admin] = await Promise.all([signedInUser(t.app), signedInAdmin(t.app)]);
-});
-afterAll(() => t.close());
+const { t, user, admin } = useTestApp({ signIn: { user: 'user', admin: 'admin' } });
 
 const newArtist = (overrides: Record<string, unknown> = {}) => ({
   name: `Singer ${Math.random().toString(36).slice(2, 8)}`,

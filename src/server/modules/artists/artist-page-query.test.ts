@@ -1,27 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArtistDetailData, ArtistList } from '@shared/schemas/artists.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { artists } from '@server/db/schema.js';
 import { seedDemoContent } from '@server/setup/demo-seed.js';
 import { referenceArtistPage } from '@server/testing/reference-artist-page.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { artistJson } from './artist-json.js';
 import { findArtistPageJson } from './artist-page-query.js';
 import { toArtist } from './artist-presenter.js';
 import { featuredArtistsPage } from './featured-artists-page.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
 let artistIds: number[];
 
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoContent(t.db, { log: () => undefined, now: new Date('2026-11-01T12:00:00Z') });
   artistIds = (await t.db.select({ id: artists.id }).from(artists).orderBy(artists.id)).map(
     (row) => row.id,
   );
 });
-afterAll(() => t.close());
 
 describe('the artist shape written by the database', () => {
   it('is toArtist’s, for every demo artist', async () => {

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import type { Artist, Video } from '@shared/schemas/catalogue.js';
 import { artistLikes } from '@server/db/schema.js';
-import {
-  buildArtist,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildArtist, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let user: Caller;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  [user, admin] = await Promise.all([signedInUser(t.app), signedInAdmin(t.app)]);
-});
-afterAll(() => t.close());
+const { t, user, admin } = useTestApp({ signIn: { user: 'user', admin: 'admin' } });
 
 type ArtistList = { artists: Artist[] };
 const names = (data: unknown) => (data as ArtistList).artists.map((artist) => artist.name);

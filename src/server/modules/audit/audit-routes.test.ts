@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction } from '@shared/audit-actions.js';
 import type { AuditEntry } from '@shared/schemas/audit.js';
 import { auditLog } from '@server/db/schema.js';
@@ -10,17 +10,10 @@ import {
   callApi,
   signedInAdmin,
   signedInUser,
-  type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 async function entries(): Promise<AuditEntry[]> {
   const res = await callApi(t.app, 'GET', '/api/admin/audit?pageSize=200', { token: admin.token });

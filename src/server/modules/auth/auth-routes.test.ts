@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { latestAllowedBirthday } from '@shared/validation.js';
 import { buildUser, callApi, login, TEST_PASSWORD } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Loretta',

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '@server/db/schema.js';
 import { buildUser, callApi } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { createSession, deleteExpiredSessions, findSessionUser } from './session-repository.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 // A login reads the hash, spends ~50 ms verifying the password, then opens the session. These are
 // the two outcomes of a password change or a deletion landing inside that window.

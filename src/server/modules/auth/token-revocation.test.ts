@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  login,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { callApi, login, signedInUser, type Caller } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 // Each way a session ends, checked the same way: the token then gets a 401 with a Bearer challenge.
 // (A reset ending every session is in recovery-routes.test.ts, where codes arrive by mail.)
-
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 async function expectRevoked(user: Caller, token: string) {
   const res = await callApi(t.app, 'GET', `/api/users/${user.id}/liked-videos`, { token });

@@ -1,34 +1,24 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envelope } from '@shared/api-envelope.js';
 import { homeData as homeDataSchema, type HomeData } from '@shared/schemas/public-catalogue.js';
 import { featuredVideo, layoutRows, videos } from '@server/db/schema.js';
-import {
-  buildTag,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: { token: string };
+const { t, admin, fan } = useTestApp({ signIn: { admin: 'admin', fan: 'user' } });
 let rowTag: { id: number; name: string };
 let otherTag: { id: number; name: string };
 let rowVideo: number;
 let secondVideo: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
   rowTag = await buildTag(t.db, 'Cached Row');
   otherTag = await buildTag(t.db, 'Other Row');
   rowVideo = (await buildVideo(t.db, { tagIds: [rowTag.id, otherTag.id], title: 'In the row' })).id;
   secondVideo = (await buildVideo(t.db, { tagIds: [rowTag.id], title: 'Also in the row' })).id;
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.db.delete(layoutRows);
@@ -109,7 +99,6 @@ describe('the cached home', () => {
 
   it("follows a like's count on a video it shows", async () => {
     const before = (await homeData()).categories[0]!.videos.find((v) => v.id === rowVideo)!;
-    const fan = await signedInUser(t.app);
     const like = await callApi(t.app, 'PUT', '/api/users/liked/add-video', {
       token: fan.token,
       body: { userId: fan.id, episodeId: rowVideo },

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@shared/schemas/catalogue.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { featuredVideo, layoutRows } from '@server/db/schema.js';
-import {
-  buildTag,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildTag, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, admin, user } = useTestApp({ signIn: { admin: 'admin', user: 'user' } });
 
 const at = (day: number) => new Date(Date.UTC(2024, 5, day));
 
@@ -97,7 +87,6 @@ describe('GET /api/home', () => {
     });
 
     it('caps a row at its 10 newest public videos, newest first, even for an administrator', async () => {
-      const admin = await signedInAdmin(t.app);
       for (const data of [await home(), await home(admin.token)]) {
         const row = data.categories[1]!;
         const expected = [gospelVideos[0]!, ...fiddleVideos.slice(3).reverse()];
@@ -133,7 +122,6 @@ describe('GET /api/home', () => {
         title: 'Newest Public',
       });
       await setFeatured('A private one', privateNewest);
-      const admin = await signedInAdmin(t.app);
       expect((await home(admin.token)).featured_video).toMatchObject({ id: newestPublic });
     });
 
@@ -144,8 +132,6 @@ describe('GET /api/home', () => {
       expect(
         visitor.categories.flatMap((row) => row.videos).some((video) => 'isLiked' in video),
       ).toBe(false);
-
-      const user = await signedInUser(t.app);
       // Through the API, which tells the cached home that this video's count changed.
       const like = await callApi(t.app, 'PUT', '/api/users/liked/add-video', {
         token: user.token,

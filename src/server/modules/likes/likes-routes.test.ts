@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { peopleMessages } from '@shared/messages/people.js';
 import type { Artist, Video } from '@shared/schemas/catalogue.js';
@@ -9,19 +9,12 @@ import {
   buildTag,
   buildVideo,
   callApi,
-  signedInAdmin,
   signedInUser,
   type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 const put = (path: string, caller: Caller | null, body: unknown) =>
   callApi(t.app, 'PUT', `/api/users/liked/${path}`, {

@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { envelope } from '@shared/api-envelope.js';
 import { artistDetailData } from '@shared/schemas/artists.js';
@@ -14,35 +14,28 @@ import {
   buildArtist,
   buildVideo,
   callApi,
-  signedInAdmin,
   signedInUser,
   type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { MIN_COMPRESSED_BYTES } from './page-encodings.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 /**
  * The video, category, artist and search pages come from the page cache for visitors and users:
  * these tests read a page, change it through the API, and read it again.
  */
-let t: TestApp;
-let admin: Caller;
-let fan: Caller;
 let artist: { id: number; tagId: number; name: string };
 let shown: number;
 let hidden: number;
 
+const { t, admin, fan } = useTestApp({ signIn: { admin: 'admin', fan: 'user' } });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  fan = await signedInUser(t.app);
   artist = await buildArtist(t.db, { name: 'Cached Cassidy' });
   shown = (await buildVideo(t.db, { tagIds: [artist.tagId], title: 'Cassidy live' })).id;
   hidden = (
     await buildVideo(t.db, { tagIds: [artist.tagId], title: 'Cassidy demo', isPublic: false })
   ).id;
 });
-afterAll(() => t.close());
 beforeEach(() => t.app.pageCache.invalidate());
 
 const PAGES = {

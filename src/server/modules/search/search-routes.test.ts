@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { catalogueMessages } from '@shared/messages/catalogue.js';
 import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { eq } from 'drizzle-orm';
 import { artistLikes, searchWordList, videoLikes } from '@server/db/schema.js';
-import {
-  buildArtist,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildArtist, buildVideo, callApi, signedInUser } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, admin, user } = useTestApp({ signIn: { admin: 'admin', user: 'user' } });
 
 const at = (day: number) => new Date(Date.UTC(2021, 0, day));
 const ids: Record<string, number> = {};
@@ -105,10 +95,8 @@ describe('GET /api/search/:query', () => {
   });
 
   it('finds private videos for administrators only', async () => {
-    const user = await signedInUser(t.app);
     expect((await found('unreleased', user.token)).videos).toEqual([]);
     expect((await found('unreleased')).videos).toEqual([]);
-    const admin = await signedInAdmin(t.app);
     expect((await found('unreleased', admin.token)).videos).toEqual([
       'Johnny Cash unreleased demo',
     ]);
@@ -178,12 +166,15 @@ describe('GET /api/search/:query', () => {
   );
 
   it('adds isLiked to artists and videos for a signed-in user only', async () => {
-    const user = await signedInUser(t.app);
-    await t.db.insert(artistLikes).values({ userId: user.id, artistId: ids['Johnny Cash']! });
-    await t.db.insert(videoLikes).values({ userId: user.id, videoId: ids['Ring of Fire (Live)']! });
+    // A new fan: the shared one's likes are already cached, and these are written behind the API.
+    const liker = await signedInUser(t.app);
+    await t.db.insert(artistLikes).values({ userId: liker.id, artistId: ids['Johnny Cash']! });
+    await t.db
+      .insert(videoLikes)
+      .values({ userId: liker.id, videoId: ids['Ring of Fire (Live)']! });
     // Written behind the API's back, so the cached pages are told by hand.
     await t.app.pageCache.invalidate();
-    const data = (await search('johnny cash', user.token)).body.data as SearchData;
+    const data = (await search('johnny cash', liker.token)).body.data as SearchData;
     for (const artist of data.artists) expect(artist.isLiked).toBe(artist.name === 'Johnny Cash');
     for (const video of data.videos)
       expect(video.isLiked).toBe(video.title === 'Ring of Fire (Live)');
@@ -276,7 +267,6 @@ describe('GET /api/search/:query with misspelt words', () => {
     expect(await known('quokka')).toBe(true);
     expect((await found('quokke')).videos).toEqual(['Quokka Waltz']);
     expect(await known('wombat')).toBe(false);
-    const admin = await signedInAdmin(t.app);
     const res = await callApi(t.app, 'PUT', '/api/admin/videos', {
       token: admin.token,
       body: { id: String(edited), title: 'Wombat Waltz', description: 'Slow and sweet' },

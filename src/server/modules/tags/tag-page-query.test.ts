@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TagPageData } from '@shared/schemas/public-catalogue.js';
 import { tags, videos } from '@server/db/schema.js';
 import { seedDemoContent } from '@server/setup/demo-seed.js';
 import { referenceTagPage } from '@server/testing/reference-tag-page.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { findTagPageJson } from './tag-page-query.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
 let tagIds: number[];
 
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoContent(t.db, { log: () => undefined, now: new Date('2026-11-01T12:00:00Z') });
   tagIds = (await t.db.select({ id: tags.id }).from(tags).orderBy(tags.id)).map((row) => row.id);
 });
-afterAll(() => t.close());
 
 const statement = async (request: {
   id: number;

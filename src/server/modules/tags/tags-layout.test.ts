@@ -1,20 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import type { Tag } from '@shared/schemas/catalogue.js';
 import { layoutRows, tags } from '@server/db/schema.js';
-import { buildTag, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildTag, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
 // The home layout: GET and PUT /api/tags/featured (the permission matrix is in tags-routes.test.ts).
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 const getLayout = () => callApi(t.app, 'GET', '/api/tags/featured', { token: admin.token });
 const putLayout = (body: unknown) =>

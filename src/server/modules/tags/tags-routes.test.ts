@@ -1,28 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { artistsTagsMessages as am } from '@shared/messages/artists-tags.js';
 import type { Tag, Video } from '@shared/schemas/catalogue.js';
 import { tags, videoTags } from '@server/db/schema.js';
-import {
-  buildArtist,
-  buildTag,
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildArtist, buildTag, buildVideo, callApi } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let user: Caller;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  [user, admin] = await Promise.all([signedInUser(t.app), signedInAdmin(t.app)]);
-});
-afterAll(() => t.close());
+const { t, user, admin } = useTestApp({ signIn: { user: 'user', admin: 'admin' } });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const asAdmin = (method: Method, url: string, body?: unknown) =>

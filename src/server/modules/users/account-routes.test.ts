@@ -16,12 +16,9 @@ import {
   type Caller,
 } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const accountForm = (caller: Caller, overrides: Record<string, unknown> = {}) => ({
   id: caller.id,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { peopleMessages } from '@shared/messages/people.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
@@ -11,19 +11,10 @@ import {
   login,
   signedInAdmin,
   signedInUser,
-  type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-let user: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  user = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, admin, user } = useTestApp({ signIn: { admin: 'admin', user: 'user' } });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const readUser = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];

@@ -1,27 +1,25 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { tags, videoTags, videos, videoSuggestions } from '@server/db/schema.js';
 import { seedDemoContent } from '@server/setup/demo-seed.js';
 import { buildVideo } from '@server/testing/factories.js';
 import { referenceVideoPage } from '@server/testing/reference-video-page.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { refreshAllSuggestions } from './suggestions-refresher.js';
 import { videoJson } from './video-json.js';
 import { findVideoPageJson } from './video-page-query.js';
 import { presentVideos, videoColumns } from './video-presenter.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
 let ids: number[];
 
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoContent(t.db, { log: () => undefined, now: new Date('2026-11-01T12:00:00Z') });
   const rows = await t.db.select({ id: videos.id }).from(videos).orderBy(videos.id);
   ids = rows.map((row) => row.id);
 });
-afterAll(() => t.close());
 
 const page = async (id: number, includePrivate = false) => {
   const found = await findVideoPageJson(t.db, id, { includePrivate });

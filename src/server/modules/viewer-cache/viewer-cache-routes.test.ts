@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { sessions, videoLikes } from '@server/db/schema.js';
 import {
   buildVideo,
   callApi,
   login,
-  signedInAdmin,
   signedInUser,
   type Caller,
 } from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { hashToken } from '../auth/session-repository.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
 
 const account = (caller: Caller, token = caller.token) =>
   callApi(t.app, 'GET', `/api/users/${caller.id}`, { token });

@@ -64,5 +64,13 @@ describe('CategoryPage', () => {
   it('shows the error text when the tag cannot be read', async () => {
     renderCategory({ '/tag/3': () => ({ status: 404, data: null, message: 'Tag not found.' }) });
     expect(await screen.findByText(t.categoryError)).toBeInTheDocument();
+    // A missing page is still headed, as the not-found page is, for a screen reader's heading list.
+    expect(screen.getByRole('heading', { level: 1, name: t.notFoundTitle })).toBeInTheDocument();
+  });
+
+  it('shows no not-found heading when the tag fails for another reason', async () => {
+    renderCategory({ '/tag/3': () => ({ status: 500, data: null, message: 'Server error.' }) });
+    expect(await screen.findByText(t.categoryError)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 });

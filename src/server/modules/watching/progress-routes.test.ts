@@ -1,25 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { watchingMessages } from '@shared/messages/watching.js';
 import { queryRows } from '@server/db/query-rows.js';
-import {
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi, signedInAdmin, signedInUser } from '@server/testing/factories.js';
+import { createTestApp } from '@server/testing/test-app.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 import { createViewKeys } from './view-keys.js';
 
-let t: TestApp;
-let fan: Caller;
-beforeAll(async () => {
-  t = await createTestApp();
-  fan = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, fan } = useTestApp({ signIn: { fan: 'user' } });
 
 interface Report {
   position: number;
@@ -308,11 +297,7 @@ describe('POST /api/videos/{id}/progress: bad input', () => {
 });
 
 describe('POST /api/videos/{id}/progress: floods', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
-  });
-  afterAll(() => limited.close());
+  const { t: limited } = useTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
 
   it('refuses a viewer past 10 reports in 20 seconds with 429, and counts them apart', async () => {
     const video = await buildVideo(limited.db);

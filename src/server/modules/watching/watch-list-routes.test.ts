@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { watchingMessages } from '@shared/messages/watching.js';
 import type { ContinueWatchingItem, History, MyList, Progress } from '@shared/schemas/watching.js';
 import { queryRows } from '@server/db/query-rows.js';
-import {
-  buildVideo,
-  callApi,
-  signedInAdmin,
-  signedInUser,
-  type Caller,
-} from '@server/testing/factories.js';
-import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { buildVideo, callApi, signedInAdmin, signedInUser } from '@server/testing/factories.js';
+import { useTestApp } from '@server/testing/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 /** A fan's report of `videoId` at `position` of a 600 s video. */
 async function watch(fan: Caller, videoId: number, position: number) {

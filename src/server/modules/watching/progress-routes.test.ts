@@ -293,6 +293,12 @@ describe('POST /api/videos/{id}/progress: bad input', () => {
     expect(await counts(hidden.id)).toMatchObject({ view_count: 0, seconds: 0 });
     const admin = await signedInAdmin(t.app);
     expect((await report(hidden.id, valid, { token: admin.token })).status).toBe(202);
+    // An administrator watching is no change to the site: nothing in the audit log.
+    const [audited] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action LIKE '%/progress'`,
+    );
+    expect(audited!.n).toBe(0);
   });
 });
 

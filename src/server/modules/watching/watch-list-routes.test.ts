@@ -4,7 +4,13 @@ import { apiMessages } from '@shared/messages/api.js';
 import { watchingMessages } from '@shared/messages/watching.js';
 import type { ContinueWatchingItem, History, MyList, Progress } from '@shared/schemas/watching.js';
 import { queryRows } from '@server/db/query-rows.js';
-import { buildVideo, callApi, signedInAdmin, signedInUser } from '@server/testing/factories.js';
+import {
+  buildVideo,
+  callApi,
+  signedInAdmin,
+  signedInUser,
+  type Caller,
+} from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 const { t } = useTestApp();
@@ -249,5 +255,27 @@ describe('ownership and deletion', () => {
     expect(await rows('video_id', watched!)).toBe(1);
     await t.db.execute(sql`DELETE FROM videos WHERE id = ${watched}`);
     expect(await rows('video_id', watched!)).toBe(0);
+  });
+});
+
+describe('an administrator’s own watching in the audit log', () => {
+  it('names the video of a list change, and what clearing the history removed', async () => {
+    const admin = await signedInAdmin(t.app);
+    const video = await buildVideo(t.db, { title: 'Audited Waltz' });
+    expect((await change(admin, 'PUT', `/list/${video.id}`)).statusCode).toBe(200);
+    expect((await change(admin, 'DELETE', '/history')).statusCode).toBe(200);
+    const rows = await queryRows<{ action: string; target_id: string; target_name: string }>(
+      t.db,
+      sql`SELECT action, target_id, target_name, details FROM audit_log
+          WHERE actor_id = ${admin.id} ORDER BY id`,
+    );
+    expect(rows).toMatchObject([
+      {
+        action: 'PUT /api/users/:id/list/:videoId',
+        target_id: String(video.id),
+        target_name: 'Audited Waltz',
+      },
+      { action: 'DELETE /api/users/:id/history', details: ['0'] },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
 import { registerRoutes } from './routes.js';
+import { registerWatching } from './modules/watching/watching-plugin.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthentication(app);
   registerSessionSweeper(app);
   registerSuggestionsRefresher(app);
+  registerWatching(app);
   registerAccessControl(app);
   registerAuditTrail(app);
   registerPageCache(app, cacheInvalidation);

@@ -20,6 +20,8 @@ import { tagsRoutes } from './modules/tags/tags-routes.js';
 import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
+import { progressRoutes } from './modules/watching/progress-routes.js';
+import { watchListRoutes } from './modules/watching/watch-list-routes.js';
 
 type Routes = FastifyPluginAsync;
 
@@ -47,6 +49,8 @@ const API_ROUTES: Routes[] = [
   featuredVideoRoutes,
   adminVideoRoutes,
   auditRoutes,
+  progressRoutes,
+  watchListRoutes,
 ];
 
 /**

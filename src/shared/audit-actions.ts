@@ -47,6 +47,28 @@ export const AUDIT_ACTIONS = {
   'PUT /api/users/liked/remove-artist': { label: 'Unliked an artist', item: 'artist' },
   'PUT /api/users/liked/add-video': { label: 'Liked a video', item: 'video' },
   'PUT /api/users/liked/remove-video': { label: 'Unliked a video', item: 'video' },
+  // An administrator's own watching (issue 28).
+  'DELETE /api/users/:id/continue-watching/:videoId': {
+    label: 'Removed a video from their Continue Watching',
+    item: 'video',
+  },
+  'DELETE /api/users/:id/history/:videoId': {
+    label: 'Removed a video from their watch history',
+    item: 'video',
+  },
+  'DELETE /api/users/:id/history': {
+    label: 'Cleared their watch history',
+    details: 'Videos removed',
+  },
+  'PUT /api/users/:id/history/paused': {
+    label: 'Paused or resumed their watch history',
+    details: 'History',
+  },
+  'PUT /api/users/:id/list/:videoId': { label: 'Added a video to their My List', item: 'video' },
+  'DELETE /api/users/:id/list/:videoId': {
+    label: 'Removed a video from their My List',
+    item: 'video',
+  },
 } as const satisfies Record<string, AuditActionWords>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

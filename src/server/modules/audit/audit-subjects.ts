@@ -78,6 +78,12 @@ const answeredPerson: Describe = async ({ answer }) => {
   return subject(id(answer.id), name);
 };
 
+/** The video a watching call's answer names (`videoId`; its id is in the path, not the body). */
+const answeredVideo: Describe = async ({ db, answer }) => {
+  const videoId = id(answer.videoId);
+  return subject(videoId, videoId === null ? null : await videoTitle(db, videoId));
+};
+
 /** A tag call: the video and the tags it named. */
 const tagLinks: Describe = async (call) => {
   const video = await videoIn('epid')(call);
@@ -140,6 +146,22 @@ export const AUDIT_SUBJECTS: Record<AuditAction, { before?: true; describe: Desc
   'PUT /api/users/liked/remove-artist': { describe: artistIn('artistId') },
   'PUT /api/users/liked/add-video': { describe: videoIn('episodeId') },
   'PUT /api/users/liked/remove-video': { describe: videoIn('episodeId') },
+  'DELETE /api/users/:id/continue-watching/:videoId': { describe: answeredVideo },
+  'DELETE /api/users/:id/history/:videoId': { describe: answeredVideo },
+  'DELETE /api/users/:id/history': {
+    describe: async ({ answer }) => {
+      const removed = id(answer.removed);
+      return { ...NOTHING, details: removed === null ? [] : [String(removed)] };
+    },
+  },
+  'PUT /api/users/:id/history/paused': {
+    describe: async ({ answer }) => ({
+      ...NOTHING,
+      details: [answer.paused === true ? 'Paused' : 'Resumed'],
+    }),
+  },
+  'PUT /api/users/:id/list/:videoId': { describe: answeredVideo },
+  'DELETE /api/users/:id/list/:videoId': { describe: answeredVideo },
 };
 
 export { record as asRecord };

@@ -48,6 +48,7 @@ const VIDEO_FIELDS: { [K in keyof Omit<Video, 'isLiked'>]-?: Field<Video[K]> } =
     of: (row) => row.publishedAt.toISOString(),
   },
   like_count: { sql: (v) => `${v}.like_count`, of: (row) => row.likeCount },
+  view_count: { sql: (v) => `${v}.view_count`, of: (row) => row.viewCount },
   // By name: the read model videos.tag_list (migration 0006) keeps them so.
   tags: { sql: (v) => `${v}.tag_list`, of: (row) => row.tags },
 };

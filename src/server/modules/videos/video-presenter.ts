@@ -19,6 +19,7 @@ export const videoColumns = {
   isPublic: videos.isPublic,
   publishedAt: videos.publishedAt,
   likeCount: videos.likeCount,
+  viewCount: videos.viewCount,
 };
 
 export type VideoListRow = Pick<
@@ -32,6 +33,7 @@ export type VideoListRow = Pick<
   | 'isPublic'
   | 'publishedAt'
   | 'likeCount'
+  | 'viewCount'
 >;
 
 const videosById = jsonById<Video>('videos_by_id', 'videos', 'v', videoJson('v'));
@@ -54,4 +56,3 @@ export async function presentVideos(
   ]);
   return liked ? markLikedVideos(list, liked) : list;
 }
-

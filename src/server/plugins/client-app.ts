@@ -17,7 +17,7 @@ import { preferredEncoding } from '../lib/content-encoding.js';
 import { matchesEtag } from '../lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
 import { homeImagePreload, pagePreloads } from './page-preloads.js';
-import { pagePolicy } from './security-headers.js';
+import { pagePolicy, playerScriptOrigins } from './security-headers.js';
 import type { CachedPage } from '../modules/public-pages/page-cache.js';
 import { sendCachedDocument } from '../modules/public-pages/send-cached-page.js';
 import { pageDocuments, type WritePage } from '../modules/server-render/page-documents.js';
@@ -56,7 +56,7 @@ export async function registerClientApp(
   if (!existsSync(indexFile)) return null;
   const inlined = inlineScripts(root, readFileSync(indexFile, 'utf8'));
   const renderPage = prepareIndexTemplate(inlined.html, inlined.appStart);
-  const pageCsp = pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes);
+  const pageCsp = pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes, playerScriptOrigins(app));
   const preloadsFor = pagePreloads(root);
   // GET /api/config's data, which every page needs before its first paint: one request fewer.
   // JSON is data, not script, so the page policy (no inline scripts) does not stop it.

@@ -9,6 +9,7 @@ const config = {
   mainSiteUrl: 'https://example.com/',
   social: { facebook: '#', twitter: '#', instagram: '#' },
   appStores: { apple: '#', google: '#' },
+  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
 };
 
 describe('AboutPage', () => {

@@ -28,6 +28,14 @@ describe('a video card', () => {
     expect(screen.queryByText('Ep.')).not.toBeInTheDocument();
   });
 
+  it('shows the view count, grouped, before the likes once the API sends one', () => {
+    const video = { ...buildVideo(9, 'Crazy'), episode_number: null, like_count: 5 };
+    renderPage(<VideoCard video={{ ...video, view_count: 12_345 } as typeof video} />);
+    expect(
+      screen.getByRole('link', { name: 'Crazy Jan 1, 2024 12,345 views 5 likes' }),
+    ).toBeVisible();
+  });
+
   it('writes every month of the year as en-US would, in UTC, and nothing for a broken date', () => {
     const intl = new Intl.DateTimeFormat('en-US', {
       month: 'short',

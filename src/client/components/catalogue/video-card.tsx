@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { plural } from '@client/lib/format.js';
+import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import './catalogue.css';
 import { pageLink } from '@shared/page-paths.js';
 
@@ -19,7 +20,16 @@ export function publishedOn(iso: string): string | null {
 }
 
 /**
- * A video in any list: its thumbnail, title, and a line of details (episode, date, likes). The
+ * A video's view count; null while the API does not send one (an older server), so no card
+ * says "0 views" about a video it knows nothing of.
+ */
+export function viewCount(video: Video): number | null {
+  const count = (video as Video & { view_count?: unknown }).view_count;
+  return typeof count === 'number' ? count : null;
+}
+
+/**
+ * A video in any list: its thumbnail, title, and a line of details (episode, date, views, likes). The
  * link is named by all of its text, title first: a name that holds what the card shows lets
  * speech users say what they see (WCAG 2.5.3, Label in Name).
  */
@@ -44,7 +54,14 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
           )}{' '}
           {published && <time dateTime={video.published_at}>{published}</time>}
         </span>{' '}
-        <span>{plural(video.like_count, 'like', 'likes')}</span>
+        {viewCount(video) === null ? (
+          <span>{plural(video.like_count, 'like', 'likes')}</span>
+        ) : (
+          <span className="video-card__when">
+            <span>{w.views(viewCount(video)!)}</span>{' '}
+            <span>{plural(video.like_count, 'like', 'likes')}</span>
+          </span>
+        )}
       </span>
     </Link>
   );

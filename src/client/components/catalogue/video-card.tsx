@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { plural } from '@client/lib/format.js';
+import { useSession } from '@client/lib/session.js';
+import { MyListButton } from './my-list-button.js';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import './catalogue.css';
 import { pageLink } from '@shared/page-paths.js';
@@ -34,8 +36,9 @@ export function viewCount(video: Video): number | null {
  * speech users say what they see (WCAG 2.5.3, Label in Name).
  */
 export function VideoCard({ video, eager = false }: { video: Video; eager?: boolean }) {
+  const session = useSession();
   const published = publishedOn(video.published_at);
-  return (
+  const card = (
     <Link to={pageLink.video(video.id)} className="video-card">
       <VideoThumbnail
         className="video-card__thumb"
@@ -64,6 +67,15 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
         )}
       </span>
     </Link>
+  );
+  // A signed-in fan's cards carry My List's toggle over the thumbnail, beside the link (a
+  // button may not be inside one). Visitors' cards, the ones pages are cached with, stay links.
+  if (!session) return card;
+  return (
+    <div className="video-card-frame">
+      {card}
+      <MyListButton video={video} compact />
+    </div>
   );
 }
 

@@ -7,9 +7,10 @@ import { LikeButton } from './like-button.js';
 import { pageLink } from '@shared/page-paths.js';
 import { TagLinks } from '@client/components/catalogue/tag-links.js';
 import { viewCount } from '@client/components/catalogue/video-card.js';
+import { MyListButton } from '@client/components/catalogue/my-list-button.js';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 
-/** Under the player: title, Like and Share, the view and like counts, description and tag links. */
+/** Under the player: title, Like, My List and Share, the view and like counts, description and tag links. */
 export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
   return (
@@ -17,6 +18,7 @@ export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
       <h1 className="video-info__title">{video.title}</h1>
       <div className="video-info__actions">
         <LikeButton video={video} ready={ready} />
+        <MyListButton video={video} />
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
           Share
         </Button>

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
+import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { useSession } from '@client/lib/session.js';
+import {
+  useContinueWatching,
+  useMyListRow,
+  useRemoveFromContinueWatching,
+  type ContinueWatchingItem,
+} from '../api/get-viewer-rows.js';
+
+/** A row of the fan's own, shaped like the category rows (it scrolls sideways). */
+function ViewerRow({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="home-row home-row--viewer" aria-labelledby={`home-row-${id}`}>
+      <div className="home-row__header">
+        <h2 id={`home-row-${id}`} className="home-row__title">
+          {title}
+        </h2>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** How much of a video is watched, as a bar with its value for screen readers. */
+export function WatchedBar({ position, duration }: { position: number; duration: number }) {
+  const percent = duration > 0 ? Math.min(100, Math.round((position / duration) * 100)) : 0;
+  return (
+    <div
+      className="watched-bar"
+      role="progressbar"
+      aria-label={w.watchedShare(percent)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <div className="watched-bar__fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function ContinueItem({ item, userId }: { item: ContinueWatchingItem; userId: number }) {
+  const remove = useRemoveFromContinueWatching();
+  return (
+    <li className="home-row__item continue-item">
+      <VideoCard video={item} />
+      <WatchedBar position={item.progress.position} duration={item.progress.duration} />
+      <button
+        type="button"
+        className="continue-item__remove"
+        aria-disabled={remove.isPending}
+        onClick={() => !remove.isPending && remove.mutate({ userId, videoId: item.id })}
+      >
+        {w.removeFromContinue}
+        <span className="visually-hidden">: {item.title}</span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Continue Watching, right after the featured video: the signed-in fan's unfinished videos, most
+ * recent first, each with how far they got and a way to take it off the row. Nothing for a
+ * visitor, nor while loading or when there is nothing to continue; its error is said in the row.
+ */
+export function ContinueWatchingRow() {
+  const session = useSession();
+  const items = useContinueWatching();
+  if (!session || items.isPending) return null;
+  if (items.isError) {
+    return (
+      <ViewerRow id="continue-watching" title={w.continueWatching}>
+        <p className="home-row__error">{w.continueWatchingError}</p>
+      </ViewerRow>
+    );
+  }
+  if (items.data.length === 0) return null;
+  return (
+    <ViewerRow id="continue-watching" title={w.continueWatching}>
+      <ul className="home-row__videos">
+        {items.data.map((item) => (
+          <ContinueItem key={item.id} item={item} userId={session.id} />
+        ))}
+      </ul>
+    </ViewerRow>
+  );
+}
+
+/** My List's newest videos, for a signed-in fan with any; the whole list is on /account. */
+export function MyListRow() {
+  const session = useSession();
+  const list = useMyListRow();
+  if (!session || list.isPending) return null;
+  if (list.isError) {
+    return (
+      <ViewerRow id="my-list" title={w.myList}>
+        <p className="home-row__error">{w.myListError}</p>
+      </ViewerRow>
+    );
+  }
+  if (list.data.videos.length === 0) return null;
+  return (
+    <ViewerRow id="my-list" title={w.myList}>
+      <ul className="home-row__videos">
+        {list.data.videos.map((video) => (
+          <li key={video.id} className="home-row__item">
+            <VideoCard video={video} />
+          </li>
+        ))}
+      </ul>
+    </ViewerRow>
+  );
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
+import { WatchedBar } from '@client/components/catalogue/watched-bar.js';
 import { useSession } from '@client/lib/session.js';
 import {
   useContinueWatching,
@@ -20,23 +21,6 @@ function ViewerRow({ id, title, children }: { id: string; title: string; childre
       </div>
       {children}
     </section>
-  );
-}
-
-/** How much of a video is watched, as a bar with its value for screen readers. */
-export function WatchedBar({ position, duration }: { position: number; duration: number }) {
-  const percent = duration > 0 ? Math.min(100, Math.round((position / duration) * 100)) : 0;
-  return (
-    <div
-      className="watched-bar"
-      role="progressbar"
-      aria-label={w.watchedShare(percent)}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-    >
-      <div className="watched-bar__fill" style={{ width: `${percent}%` }} />
-    </div>
   );
 }
 

@@ -17,6 +17,7 @@ import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.
 import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
+import { registerWatching } from './modules/watching/watching-plugin.js';
 import { demoMediaRoutes } from './modules/site/demo-media-routes.js';
 import { registerApiRoutes } from './routes.js';
 import { registerRouteRules } from './lib/route-rules.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthentication(app);
   registerSessionSweeper(app);
   registerSuggestionsRefresher(app);
+  registerWatching(app);
   registerAccessControl(app);
   registerAuditTrail(app);
   registerPageCache(app, cacheInvalidation);

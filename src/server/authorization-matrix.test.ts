@@ -93,6 +93,38 @@ const OWNED: Record<
   ),
 };
 
+/** Watching (issue 28): a fan's own progress, history and list; administrators read none. */
+const SELF_ONLY = { anonymous: 401, another: 403, self: 'allowed', admin: 403 } as const;
+const WATCHING: Record<string, (t: Target) => { path: string; body?: unknown }> = {
+  'GET /api/users/:id/progress/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/progress/${t.videoId}`,
+  }),
+  'GET /api/users/:id/continue-watching': (t) => ({
+    path: `/api/users/${t.user.id}/continue-watching`,
+  }),
+  'DELETE /api/users/:id/continue-watching/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/continue-watching/${t.videoId}`,
+  }),
+  'GET /api/users/:id/history': (t) => ({ path: `/api/users/${t.user.id}/history` }),
+  'DELETE /api/users/:id/history': (t) => ({ path: `/api/users/${t.user.id}/history` }),
+  'DELETE /api/users/:id/history/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/history/${t.videoId}`,
+  }),
+  'PUT /api/users/:id/history/paused': (t) => ({
+    path: `/api/users/${t.user.id}/history/paused`,
+    body: { paused: true },
+  }),
+  'GET /api/users/:id/list': (t) => ({ path: `/api/users/${t.user.id}/list` }),
+  'GET /api/users/:id/list/ids': (t) => ({ path: `/api/users/${t.user.id}/list/ids` }),
+  'PUT /api/users/:id/list/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/list/${t.videoId}`,
+  }),
+  'DELETE /api/users/:id/list/:videoId': (t) => ({
+    path: `/api/users/${t.user.id}/list/${t.videoId}`,
+  }),
+};
+for (const [key, request] of Object.entries(WATCHING)) OWNED[key] = { request, expect: SELF_ONLY };
+
 const BY_ACCESS: Record<Access, Record<Role, Outcome>> = {
   public: { anonymous: 'allowed', another: 'allowed', self: 'allowed', admin: 'allowed' },
   user: { anonymous: 401, another: 'allowed', self: 'allowed', admin: 'allowed' },
@@ -135,16 +167,17 @@ function tokenOf(role: Role, target: Target): string | undefined {
   return admin.token;
 }
 
-/** What the user looks like to an administrator: account and both liked lists. */
+/**
+ * What the user looks like to an administrator (account and both liked lists) and to themself
+ * (history and My List, which only they read).
+ */
 async function snapshot(target: Target) {
-  const paths = [
-    `/api/users/${target.user.id}`,
-    `/api/users/${target.user.id}/liked-videos`,
-    `/api/users/${target.user.id}/liked-artists`,
-  ];
-  return Promise.all(
-    paths.map(async (path) => (await callApi(t.app, 'GET', path, { token: admin.token })).body),
-  );
+  const read = async (path: string, token: string) =>
+    (await callApi(t.app, 'GET', `/api/users/${target.user.id}${path}`, { token })).body;
+  return Promise.all([
+    ...['', '/liked-videos', '/liked-artists'].map((path) => read(path, admin.token)),
+    ...['/history', '/list/ids'].map((path) => read(path, target.user.token)),
+  ]);
 }
 
 const concrete = (path: string) =>

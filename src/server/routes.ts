@@ -15,6 +15,8 @@ import { tagsRoutes } from './modules/tags/tags-routes.js';
 import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
+import { progressRoutes } from './modules/watching/progress-routes.js';
+import { watchListRoutes } from './modules/watching/watch-list-routes.js';
 
 /** Every API module, mounted under /api. Each module's file lists its own paths. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +37,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     adminDashboardRoutes,
     adminVideoRoutes,
     auditRoutes,
+    progressRoutes,
+    watchListRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -8,6 +9,7 @@ import {
   json,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -23,6 +25,9 @@ import {
 
 /** PostgreSQL's full-text document type, which drizzle has no column builder for. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Raw bytes (a salt). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -40,6 +45,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
+    /** While true, nothing is written to watch_progress for this user (issue 28). */
+    historyPaused: boolean('history_paused').notNull().default(false),
     /** "First Last" lower-cased without accents: the people lists' name search (migration 0008). */
     searchName: text('search_name')
       .notNull()
@@ -109,6 +116,11 @@ export const videos = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * Views counted (modules/watching): added when the progress batch flushes. Unindexed, like
+     * like_count, so the update stays cheap (no trigger listens to it).
+     */
+    viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -375,5 +387,104 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/*
+ * Watching (issue 28, modules/watching). Every table cascades on the deletion of its user and
+ * of its video.
+ */
+const videoRef = () =>
+  integer('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' });
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * One random salt per UTC day for visitors' view keys; rows older than 48 hours are deleted by
+ * the watching sweeper, after which a day's keys can no longer be linked to an address.
+ */
+export const viewSalts = pgTable('view_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: bytea('salt').notNull(),
+});
+
+/**
+ * Who was counted a view of a video, and when: a visitor's salted hash or 'u' + user id. A view
+ * counts when the upsert's condition (older than 6 hours) lets it write, atomically, so two
+ * instances on one database count it once. Marks older than 6 hours are swept.
+ */
+export const viewMarks = pgTable(
+  'view_marks',
+  {
+    videoId: videoRef(),
+    viewer: text('viewer').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.viewer] }),
+    index('view_marks_counted_idx').on(t.countedAt),
+  ],
+);
+
+/** Per video and UTC day: views, seconds watched and finishes; grows with days x videos. */
+export const videoDailyStats = pgTable(
+  'video_daily_stats',
+  {
+    videoId: videoRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    secondsWatched: bigint('seconds_watched', { mode: 'number' }).notNull().default(0),
+    finishes: integer('finishes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day] }),
+    // The dashboard's 30-day ranking reads the recent days of every video.
+    index('video_daily_stats_day_idx').on(t.day, t.videoId),
+  ],
+);
+
+/** A signed-in fan's resume point per video; newest first it is also their history. */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    position: real('position').notNull(),
+    duration: real('duration').notNull(),
+    finished: boolean('finished').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    hiddenFromContinue: boolean('hidden_from_continue').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('watch_progress_user_recent_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+    index('watch_progress_video_idx').on(t.videoId),
+  ],
+);
+
+/** A fan's watch-later list, newest first; at most MY_LIST_MAX rows per user. */
+export const myList = pgTable(
+  'my_list',
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('my_list_user_recent_idx').on(
+      t.userId,
+      t.addedAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+    index('my_list_video_idx').on(t.videoId),
   ],
 );

@@ -5,6 +5,7 @@ import { catalogueMessages } from './catalogue.js';
 import { peopleMessages } from './people.js';
 import { publicSiteMessages } from './public-site.js';
 import { validationMessages } from './validation.js';
+import { watchingMessages } from './watching.js';
 
 const everyMessage = new Set<string>(
   [
@@ -15,6 +16,7 @@ const everyMessage = new Set<string>(
     artistsTagsMessages,
     adminVideosMessages,
     publicSiteMessages,
+    watchingMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

@@ -23,6 +23,11 @@ export const LIMITS = {
   register: { max: 10, windowMs: 60 * MINUTE },
   /** Recovery mails asked for per address (each account also has its own one-minute cooldown). */
   recoveryGenerate: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Playback reports per viewer: the player sends one every 10-15 s and on pause, end and leave;
+   * about one per 2 s sustained, with room for a burst of pauses and seeks.
+   */
+  progressReports: { max: 10, windowMs: 20_000 },
   /** Every request per address: far above a person, well below a flood. */
   general: { max: 600, windowMs: MINUTE },
 } as const;

@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CONTINUE_WATCHING_MAX } from '@shared/schemas/watching.js';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { queryRows } from '@server/db/query-rows.js';
+import { videoJson } from '../videos/video-json.js';
+
+/** A timestamp as the API writes it (UTC, milliseconds), like videoJson's published_at. */
+const isoTime = (column: string): SQL =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const userId = sql.placeholder('userId');
+const page = sql`OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+  LIMIT ${sql.placeholder('pageSize')}::int`;
+/** Private videos are listed to administrators only. */
+const visible = sql`(v.is_public OR ${sql.placeholder('includePrivate')}::boolean)`;
+
+export interface StoredProgress {
+  position: number;
+  duration: number;
+  finished: boolean;
+  updated_at: string;
+}
+
+/** A fan's resume point in one video, if they have one. */
+export async function findProgress(
+  db: Database,
+  user: number,
+  videoId: number,
+): Promise<StoredProgress | undefined> {
+  const [row] = await queryRows<StoredProgress>(
+    db,
+    sql`SELECT position, duration, finished, ${isoTime('updated_at')} AS updated_at
+        FROM watch_progress WHERE user_id = ${user} AND video_id = ${videoId}`,
+  );
+  return row;
+}
+
+/**
+ * Continue Watching: the newest unfinished, not hidden, public videos of a fan, each a Video with
+ * its progress. Walks watch_progress_user_recent_idx newest first and stops at the 12th.
+ */
+const continueWatchingStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      json: sql<string>`(SELECT coalesce(json_agg(item.video ORDER BY item.updated_at DESC, item.video_id DESC), '[]'::json)::text
+        FROM (
+          SELECT w.updated_at, w.video_id,
+            (${videoJson('v')}::jsonb || jsonb_build_object('progress', jsonb_build_object(
+              'position', w.position, 'duration', w.duration,
+              'updated_at', ${isoTime('w.updated_at')}))) AS video
+          FROM watch_progress w JOIN videos v ON v.id = w.video_id
+          WHERE w.user_id = ${userId} AND NOT w.finished AND NOT w.hidden_from_continue AND v.is_public
+          ORDER BY w.updated_at DESC, w.video_id DESC
+          LIMIT ${sql.raw(String(CONTINUE_WATCHING_MAX))}
+        ) item)`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('continue_watching'),
+);
+
+export async function findContinueWatchingJson(db: Database, user: number): Promise<string> {
+  const [row] = await continueWatchingStatement(db).execute({ userId: user });
+  return row!.json;
+}
+
+/** A page of a fan's history (their resume points, newest first), as the History shape. */
+const historyStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      json: sql<string>`json_build_object(
+        'items', (
+          SELECT coalesce(json_agg(json_build_object(
+              'video', ${videoJson('v')},
+              'position', page.position, 'duration', page.duration, 'finished', page.finished,
+              'watched_at', ${isoTime('page.updated_at')})
+            ORDER BY page.updated_at DESC, page.video_id DESC), '[]'::json)
+          FROM (
+            SELECT w.video_id, w.position, w.duration, w.finished, w.updated_at
+            FROM watch_progress w JOIN videos v ON v.id = w.video_id
+            WHERE w.user_id = ${userId} AND ${visible}
+            ORDER BY w.updated_at DESC, w.video_id DESC ${page}
+          ) page JOIN videos v ON v.id = page.video_id),
+        'page', ${sql.placeholder('page')}::int,
+        'pageSize', ${sql.placeholder('pageSize')}::int,
+        'total', (SELECT count(*)::int FROM watch_progress w JOIN videos v ON v.id = w.video_id
+                  WHERE w.user_id = ${userId} AND ${visible}),
+        'paused', coalesce((SELECT u.history_paused FROM users u WHERE u.id = ${userId}), false)
+      )::text`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('watch_history_page'),
+);
+
+export interface WatchPage {
+  userId: number;
+  page: number;
+  pageSize: number;
+  includePrivate: boolean;
+}
+
+export async function findHistoryJson(db: Database, request: WatchPage): Promise<string> {
+  const [row] = await historyStatement(db).execute({ ...request });
+  return row!.json;
+}
+
+/** A page of My List, newest added first, as `{ videos, pageInfo }`. */
+const myListStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      json: sql<string>`json_build_object(
+        'videos', (
+          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.added_at DESC, page.video_id DESC), '[]'::json)
+          FROM (
+            SELECT l.video_id, l.added_at FROM my_list l JOIN videos v ON v.id = l.video_id
+            WHERE l.user_id = ${userId} AND ${visible}
+            ORDER BY l.added_at DESC, l.video_id DESC ${page}
+          ) page JOIN videos v ON v.id = page.video_id),
+        'pageInfo', json_build_object(
+          'total', (SELECT count(*)::int FROM my_list l JOIN videos v ON v.id = l.video_id
+                    WHERE l.user_id = ${userId} AND ${visible}),
+          'page', ${sql.placeholder('page')}::int,
+          'pageSize', ${sql.placeholder('pageSize')}::int)
+      )::text`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare('my_list_page'),
+);
+
+export async function findMyListJson(db: Database, request: WatchPage): Promise<string> {
+  const [row] = await myListStatement(db).execute({ ...request });
+  return row!.json;
+}
+
+/** Every video id in a fan's list that they may see, newest added first (to mark cards). */
+export async function findMyListIds(
+  db: Database,
+  user: number,
+  includePrivate: boolean,
+): Promise<number[]> {
+  const rows = await queryRows<{ video_id: number }>(
+    db,
+    sql`SELECT l.video_id FROM my_list l JOIN videos v ON v.id = l.video_id
+        WHERE l.user_id = ${user} AND (v.is_public OR ${includePrivate}::boolean)
+        ORDER BY l.added_at DESC, l.video_id DESC`,
+  );
+  return rows.map((row) => row.video_id);
+}

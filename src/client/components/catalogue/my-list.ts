@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
-import type { Video } from '@shared/schemas/catalogue.js';
+import type { MyList } from '@shared/schemas/watching.js';
 import { apiCall, apiGet } from '@client/lib/api-client.js';
 import { useSession } from '@client/lib/session.js';
 
 /** A page of My List: GET /api/users/{id}/list's data. */
-export interface MyListPage {
-  videos: Video[];
-  pageInfo: { total: number; page: number; pageSize: number };
-}
+export type MyListPage = MyList;
 
 /**
  * Viewer data lives under ['viewer', userId, …]: never part of a cached page, dropped with the

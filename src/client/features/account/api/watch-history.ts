@@ -8,24 +8,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
-import type { Video } from '@shared/schemas/catalogue.js';
+import type { History } from '@shared/schemas/watching.js';
 import type { MyListPage } from '@client/components/catalogue/my-list.js';
 import { apiCall, apiGet } from '@client/lib/api-client.js';
 
 /** GET /api/users/{id}/history's data: newest first. */
-export interface WatchHistory {
-  items: {
-    video: Video;
-    position: number;
-    duration: number;
-    finished: boolean;
-    watched_at: string;
-  }[];
-  page: number;
-  pageSize: number;
-  total: number;
-  paused: boolean;
-}
+export type WatchHistory = History;
 
 export const HISTORY_PAGE_SIZE = 20;
 export const MY_LIST_PAGE_SIZE = 24;

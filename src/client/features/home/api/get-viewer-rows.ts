@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
-import type { Video } from '@shared/schemas/catalogue.js';
+import type { ContinueWatchingItem } from '@shared/schemas/watching.js';
 import { myListQuery } from '@client/components/catalogue/my-list.js';
 import { apiCall, apiGet } from '@client/lib/api-client.js';
 import { useSession } from '@client/lib/session.js';
 
-/** A Continue Watching entry: the video and where the fan stopped (GET …/continue-watching). */
-export type ContinueWatchingItem = Video & {
-  progress: { position: number; duration: number; updated_at: string };
-};
+export type { ContinueWatchingItem };
 
 export const continueWatchingQuery = (userId: number) =>
   queryOptions({

@@ -1,24 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Progress, ProgressReport } from '@shared/schemas/watching.js';
 import { apiCall, apiGet } from '@client/lib/api-client.js';
 import { getSession, useSession } from '@client/lib/session.js';
 
-/** POST /api/videos/{id}/progress's body (issue 28's contract). */
-export interface ProgressReport {
-  position: number;
-  duration: number;
-  /** Seconds played since this page view's previous report. */
-  played: number;
-  /** Seconds played on this page view so far. */
-  total_played: number;
-}
-
+export type { ProgressReport } from '@shared/schemas/watching.js';
 /** GET /api/users/{id}/progress/{videoId}. */
-export interface SavedProgress {
-  position: number;
-  duration: number;
-  finished: boolean;
-  updated_at: string | null;
-}
+export type SavedProgress = Progress;
 
 /** An episode is finished at 90% of its length or in its last 30 seconds (the server's rule). */
 export function isFinished(position: number, duration: number): boolean {

@@ -99,6 +99,10 @@ test('a fan leaves an episode halfway, and on another browser Continue Watching 
   await playFor(phone, 40);
   await expect.poll(() => savedPosition(request, fan, video.id)).toBeGreaterThanOrEqual(left + 39);
   expect(await viewCount(request, video.id)).toBe(viewsBefore + 1);
+  // A page drawn by the server (not reached through the app) resumes too, once the app knows the fan.
+  const later = await savedPosition(request, fan, video.id);
+  await phone.reload();
+  expect((await playerMade(phone)).playerVars.start).toBe(Math.floor(later));
   await other.close();
 });
 

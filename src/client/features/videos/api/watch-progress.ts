@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Progress, ProgressReport } from '@shared/schemas/watching.js';
 import { apiCall, apiGet } from '@client/lib/api-client.js';
 import { getSession, useSession } from '@client/lib/session.js';
+import { usePastHydration } from '@client/lib/use-past-hydration.js';
 
 export type { ProgressReport } from '@shared/schemas/watching.js';
 /** GET /api/users/{id}/progress/{videoId}. */
@@ -109,14 +110,18 @@ export function keepLocalPosition(videoId: number, position: number, duration: n
 /**
  * Where the player starts: a signed-in fan's saved position (from any device), a visitor's from
  * this browser; the beginning once finished, or when the saved one cannot be read. Undefined
- * while a fan's is being fetched, so the player is made once, at the right second.
+ * until it is known (a drawn page being taken over, a fan's being fetched), so the player is made
+ * once, at the right second.
  */
 export function useResumeStart(videoId: number): number | undefined {
+  // While a drawn page is taken over, no one seems signed in: wait to know who is.
+  const known = usePastHydration();
   const session = useSession();
   const saved = useQuery({
     ...savedProgressQuery(session?.id ?? 0, videoId),
     enabled: session !== null,
   });
+  if (!known) return undefined;
   if (!session) return resumeStart(localPosition(videoId));
   if (saved.isPending) return undefined;
   return saved.isError ? 0 : resumeStart(saved.data);

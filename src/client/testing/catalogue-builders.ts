@@ -31,6 +31,7 @@ export function buildVideo(id: number, title: string): Video {
     public_state: true,
     published_at: '2024-01-01T00:00:00.000Z',
     like_count: 0,
+    view_count: 0,
     tags: [],
   };
 }

@@ -52,6 +52,7 @@ export function videoOf(id: number, youtubeId: string, fields: Partial<Video>): 
     public_state: true,
     published_at: '2025-03-14T18:00:00.000Z',
     like_count: 0,
+    view_count: 0,
     tags: [],
     ...fields,
   };
@@ -63,6 +64,7 @@ export const exampleVideo: Video = videoOf(88, 'Jx8gQ2nR7kM', {
   episode_number: 88,
   epnum: 88,
   like_count: 128,
+  view_count: 12_345,
   tags: exampleTags,
 });
 
@@ -73,6 +75,7 @@ export const secondVideo: Video = videoOf(87, 'pL3vW9cT1aQ', {
   epnum: 87,
   published_at: '2025-03-07T18:00:00.000Z',
   like_count: 96,
+  view_count: 4_210,
   tags: [{ id: 36, name: 'Boone Hollister' }],
 });
 

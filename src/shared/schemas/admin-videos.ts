@@ -77,6 +77,7 @@ export const updateVideoBody = acceptingReadShape({
     'link',
     'published_at',
     'like_count',
+    'view_count',
     'tags',
     'isLiked',
   ],
@@ -124,11 +125,14 @@ export const channelImportResult = z.object({
   skipped: z.number().int(),
 });
 
+/** Views in the last 30 days (UTC days, today included): what the dashboard ranks by. */
+const views30d = { views_30d: z.number().int() };
+
 export const adminDashboard = z.object({
-  /** The ten most-liked videos. */
-  episodes: z.array(videoSchema),
-  /** The ten most-liked artists. */
-  artists: z.array(artistSchema),
+  /** The ten most-viewed videos of the last 30 days (then the most liked). */
+  episodes: z.array(videoSchema.extend(views30d)),
+  /** The ten artists whose videos were most viewed in the last 30 days (then the most liked). */
+  artists: z.array(artistSchema.extend(views30d)),
 });
 
 export const featuredVideoSchema = z.object({

@@ -23,6 +23,8 @@ export const videoSchema = z.object({
   public_state: z.boolean(),
   published_at: z.string(),
   like_count: z.number().int(),
+  /** Views counted (issue 28); cached pages may show it up to their max age late. */
+  view_count: z.number().int(),
   tags: z.array(tagSchema),
   /** Present when the caller is signed in. */
   isLiked: z.boolean().optional(),

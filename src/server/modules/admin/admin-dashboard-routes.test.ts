@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
 import { artistLikes, videoLikes } from '@server/db/schema.js';
@@ -88,5 +89,31 @@ describe('GET /api/admin/dashboard', () => {
       tagid: built[5]!.tagId,
       featured: 0,
     });
+  });
+});
+
+describe('GET /api/admin/dashboard: views of the last 30 days', () => {
+  it('ranks videos and artists by 30-day views before likes, with views_30d', async () => {
+    const artist = await buildArtist(t.db, { name: 'Viewed Star' });
+    const watched = await buildVideo(t.db, { title: 'Viewed most', tagIds: [artist.tagId] });
+    const second = await buildVideo(t.db, { title: 'Viewed second' });
+    const old = await buildVideo(t.db, { title: 'Viewed long ago' });
+    // Today and 29 days ago count; 30 days ago is outside the window.
+    await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views) VALUES
+      (${watched.id}, (now() AT TIME ZONE 'UTC')::date, 40),
+      (${watched.id}, (now() AT TIME ZONE 'UTC')::date - 29, 2),
+      (${second.id}, (now() AT TIME ZONE 'UTC')::date - 3, 7),
+      (${old.id}, (now() AT TIME ZONE 'UTC')::date - 30, 500)`);
+    const { episodes, artists } = await dashboard();
+    expect(episodes).toHaveLength(10);
+    expect(episodes.slice(0, 2).map((video) => [video.title, video.views_30d])).toEqual([
+      ['Viewed most', 42],
+      ['Viewed second', 7],
+    ]);
+    expect(episodes.find((video) => video.id === old.id)).toBeUndefined();
+    // Then the most liked, with no views.
+    expect(episodes[2]).toMatchObject({ like_count: 6, views_30d: 0 });
+    expect(artists[0]).toMatchObject({ id: artist.id, views_30d: 42 });
+    expect(artists[1]).toMatchObject({ like_count: 5, views_30d: 0 });
   });
 });

@@ -11,27 +11,35 @@ import { adminDashboard } from '@shared/schemas/admin-videos.js';
 import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import type { AdminDashboard } from '@shared/schemas/admin-videos.js';
-import { findLikedArtistIds, markLikedArtists } from '../artists/artist-presenter.js';
+import { findLikedArtistIds } from '../artists/artist-presenter.js';
 import { findLikedVideoIds, markLikedVideos } from '../videos/video-presenter.js';
 import { findDashboardJson } from './dashboard-repository.js';
 
-/** GET /api/admin/dashboard: data.episodes and data.artists, the ten most liked of each. */
+/**
+ * GET /api/admin/dashboard: data.episodes and data.artists, the ten most viewed of each over the
+ * last 30 days (then the most liked).
+ */
 export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/admin/dashboard',
     {
       config: { access: 'admin' },
       schema: {
-        summary: 'The dashboard: the ten most liked videos and artists',
+        summary: 'The dashboard: the ten most viewed videos and artists of the last 30 days',
         tags: ['admin'],
         response: {
           200: answerWithExample(adminDashboard, {
             status: 200,
             data: {
-              episodes: [exampleVideo, secondVideo].map((video) => ({ ...video, isLiked: false })),
-              artists: [exampleArtist, secondArtist].map((artist) => ({
+              episodes: [exampleVideo, secondVideo].map((video, rank) => ({
+                ...video,
+                isLiked: false,
+                views_30d: [1_840, 960][rank]!,
+              })),
+              artists: [exampleArtist, secondArtist].map((artist, rank) => ({
                 ...artist,
                 isLiked: false,
+                views_30d: [3_120, 1_275][rank]!,
               })),
             },
             message: 'OK',
@@ -56,7 +64,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
       ]);
       return ok({
         episodes: markLikedVideos(episodes, likedVideos),
-        artists: markLikedArtists(artists, likedArtists),
+        artists: artists.map((artist) => ({ ...artist, isLiked: likedArtists.has(artist.id) })),
       });
     },
   );

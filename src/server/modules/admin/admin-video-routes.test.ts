@@ -217,6 +217,7 @@ describe('PUT /api/admin/videos takes the video as GET /api/videos/{id} answers 
         'tags',
         'thumbnail',
         'title',
+        'view_count',
         'youtube_id',
         'youtube_url',
       ].sort(),
@@ -266,6 +267,7 @@ describe('PUT /api/admin/videos takes the video as GET /api/videos/{id} answers 
       link: 'https://www.youtube.com/watch?v=AAAAAAAAAAA',
       published_at: '2001-01-01T00:00:00.000Z',
       like_count: 9999,
+      view_count: 9999,
       tags: [],
       isLiked: true,
     });

@@ -24,6 +24,7 @@ export function videoJson(alias: string): SQL {
     ${v}.is_public AS public_state,
     to_char(${v}.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS published_at,
     ${v}.like_count,
+    ${v}.view_count,
     ${v}.tag_list AS tags
   ) video)`);
 }

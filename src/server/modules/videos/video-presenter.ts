@@ -17,6 +17,7 @@ export const videoColumns = {
   isPublic: videos.isPublic,
   publishedAt: videos.publishedAt,
   likeCount: videos.likeCount,
+  viewCount: videos.viewCount,
 };
 
 export type VideoListRow = Pick<
@@ -30,6 +31,7 @@ export type VideoListRow = Pick<
   | 'isPublic'
   | 'publishedAt'
   | 'likeCount'
+  | 'viewCount'
 >;
 
 /**
@@ -113,6 +115,7 @@ export function toVideo(row: VideoListRow, videoTagList: Tag[]): Video {
     public_state: row.isPublic,
     published_at: row.publishedAt.toISOString(),
     like_count: row.likeCount,
+    view_count: row.viewCount,
     tags: videoTagList,
   };
 }

@@ -60,6 +60,7 @@ describe('GET /api/videos/:id', () => {
       public_state: true,
       published_at: at(1).toISOString(),
       like_count: 0,
+      view_count: 0,
       tags: [{ id: tag.id, name: 'Honky Tonk' }],
     });
     expect(data.suggestedVideos).toEqual([]);

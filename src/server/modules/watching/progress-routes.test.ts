@@ -336,3 +336,27 @@ describe('POST /api/videos/{id}/progress: floods', () => {
     expect(row!.seconds).toBe(11);
   });
 });
+
+describe('the progress batch on shutdown', () => {
+  it('writes the reports still waiting when the app closes', async () => {
+    const closing = await createTestApp();
+    try {
+      const video = await buildVideo(closing.db);
+      const answer = await closing.app.inject({
+        method: 'POST',
+        url: `/api/videos/${video.id}/progress`,
+        payload: playing(40, 40, 40),
+      });
+      expect(answer.statusCode).toBe(202);
+      // No flush: closing the app writes the batch before the database goes.
+      await closing.app.close();
+      const [row] = await queryRows<{ n: number }>(
+        closing.db,
+        sql`SELECT view_count::int AS n FROM videos WHERE id = ${video.id}`,
+      );
+      expect(row!.n).toBe(1);
+    } finally {
+      await closing.close();
+    }
+  });
+});

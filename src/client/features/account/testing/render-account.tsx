@@ -37,6 +37,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     public_state: true,
     published_at: '2024-01-01T00:00:00.000Z',
     like_count: 1,
+    view_count: 0,
     tags: [],
     isLiked: true,
     ...overrides,

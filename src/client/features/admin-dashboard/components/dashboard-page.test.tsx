@@ -13,12 +13,12 @@ type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
 const DASHBOARD: AdminDashboard = {
   episodes: [
-    { ...buildVideo(7, 'Front Porch Fiddle'), like_count: 12 },
-    { ...buildVideo(3, 'Honky Tonk Night'), like_count: 1 },
+    { ...buildVideo(7, 'Front Porch Fiddle'), like_count: 12, views_30d: 0 },
+    { ...buildVideo(3, 'Honky Tonk Night'), like_count: 1, views_30d: 0 },
   ],
   artists: [
-    buildArtist(4, 'Reba Lane', { like_count: 9 }),
-    buildArtist(2, 'Dolly Ray', { like_count: 0 }),
+    { ...buildArtist(4, 'Reba Lane', { like_count: 9 }), views_30d: 0 },
+    { ...buildArtist(2, 'Dolly Ray', { like_count: 0 }), views_30d: 0 },
   ],
 };
 

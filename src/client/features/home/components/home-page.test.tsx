@@ -21,6 +21,7 @@ function buildVideo(id: number, overrides: Partial<Video> = {}): Video {
     public_state: true,
     published_at: '2024-01-01T00:00:00.000Z',
     like_count: 0,
+    view_count: 0,
     tags: [],
     ...overrides,
   };

@@ -22,12 +22,11 @@ export function publishedOn(iso: string): string | null {
 }
 
 /**
- * A video's view count; null while the API does not send one (an older server), so no card
- * says "0 views" about a video it knows nothing of.
+ * A video's view count; null when an answer has none (a test's video, a cached page from before
+ * view counts), so no card says "0 views" about a video it knows nothing of.
  */
 export function viewCount(video: Video): number | null {
-  const count = (video as Video & { view_count?: unknown }).view_count;
-  return typeof count === 'number' ? count : null;
+  return typeof video.view_count === 'number' ? video.view_count : null;
 }
 
 /**

@@ -14,8 +14,6 @@ export const watchingUiMessages = {
   views: (count: number) => `${groupDigits(count)} ${count === 1 ? 'view' : 'views'}`,
   continueWatching: 'Continue Watching',
   removeFromContinue: 'Remove from Continue Watching',
-  /** The remove button's accessible name names its video. */
-  removeFromContinueNamed: (title: string) => `Remove ${title} from Continue Watching`,
   continueWatchingError: 'Continue Watching could not be loaded. Please try again later.',
   /** The progress bar's name: how much of a video has been watched. */
   watchedShare: (percent: number) => `${percent}% watched`,
@@ -23,7 +21,6 @@ export const watchingUiMessages = {
   addToMyList: 'Add to My List',
   inMyList: 'In My List',
   addNamedToMyList: (title: string) => `Add ${title} to My List`,
-  namedInMyList: (title: string) => `${title} is in My List; remove it`,
   myListEmpty: 'Nothing in My List yet. Add videos with "Add to My List".',
   myListError: 'My List could not be loaded. Please try again later.',
   myListChangeFailed: 'My List could not be changed. Please try again.',

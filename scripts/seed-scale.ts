@@ -24,6 +24,7 @@ import {
   videos,
 } from '@server/db/schema.js';
 import { hashPassword } from '@server/modules/auth/password-hashing.js';
+import { seedViewHistory } from './seed-view-history.js';
 import {
   demoArtistBio,
   demoArtistName,
@@ -113,10 +114,11 @@ export async function seedScaleCatalogue(
     step: string,
     total: number,
     insert: (from: number, to: number) => Promise<void>,
+    batch = BATCH,
   ) => {
     bar.start(total, 0, { step: step.padEnd(11) });
-    for (let from = 0; from < total; from += BATCH) {
-      const to = Math.min(total, from + BATCH);
+    for (let from = 0; from < total; from += batch) {
+      const to = Math.min(total, from + batch);
       await insert(from, to);
       bar.update(to);
     }
@@ -131,7 +133,7 @@ export async function seedScaleCatalogue(
     if (!options.reset)
       throw new Error('The database is not empty; pass --reset to replace everything in it.');
     await db.execute(
-      sql`TRUNCATE video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE video_daily_stats, view_marks, view_salts, watch_progress, my_list, video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
     );
   }
   const started = Date.now();
@@ -273,6 +275,8 @@ export async function seedScaleCatalogue(
   await db.execute(
     sql`UPDATE artists a SET like_count = c.n FROM (SELECT artist_id, count(*)::int AS n FROM artist_likes GROUP BY artist_id) c WHERE c.artist_id = a.id`,
   );
+  // A year of views with a long tail, and one fan's long history and full list (issue 28).
+  await seedViewHistory(db, size.videos, size.users, inBatches);
   // Statistics first: without them the ranking joins video_tags by scanning it, ~100x slower.
   await db.execute(sql`ANALYZE`);
   const queued = await db.$count(videoSuggestionsStale);

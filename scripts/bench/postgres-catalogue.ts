@@ -18,6 +18,8 @@ export interface CatalogueCounts {
   tags: number;
   users: number;
   likes: number;
+  /** Days of seeded view history (issue 28); a catalogue seeded before it has none. */
+  viewDays?: number;
 }
 
 export interface PreparedCatalogue {
@@ -99,10 +101,14 @@ async function driftedMigration(url: string): Promise<string | null> {
 }
 
 async function countCatalogue(client: pg.Client): Promise<CatalogueCounts> {
-  const { rows } = await client.query<Record<keyof CatalogueCounts, string>>(`
+  const { rows } = await client.query<
+    Record<Exclude<keyof CatalogueCounts, 'viewDays'>, string> & { view_days: string }
+  >(`
     SELECT (SELECT count(*) FROM videos) AS videos, (SELECT count(*) FROM artists) AS artists,
            (SELECT count(*) FROM tags) AS tags, (SELECT count(*) FROM users) AS users,
-           (SELECT count(*) FROM video_likes) AS likes`);
+           (SELECT count(*) FROM video_likes) AS likes,
+           (SELECT count(DISTINCT day) FROM video_daily_stats
+            WHERE day < (now() AT TIME ZONE 'UTC')::date - 300) AS view_days`);
   const row = rows[0]!;
   return {
     videos: Number(row.videos),
@@ -110,6 +116,7 @@ async function countCatalogue(client: pg.Client): Promise<CatalogueCounts> {
     tags: Number(row.tags),
     users: Number(row.users),
     likes: Number(row.likes),
+    viewDays: Number(row.view_days),
   };
 }
 
@@ -124,7 +131,9 @@ function matches(counts: CatalogueCounts, size: ScaleSize): boolean {
     counts.tags === size.tags + size.artists &&
     counts.users === size.users &&
     counts.likes >= size.likes * 0.9 &&
-    counts.likes <= size.likes
+    counts.likes <= size.likes &&
+    // Only the seeder writes days this old: without them the catalogue predates view history.
+    (counts.viewDays ?? 0) > 0
   );
 }
 

@@ -34,6 +34,13 @@ import {
 import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
+import { SCALE_HEAVY_WATCHER } from '../seed-view-history.js';
+import {
+  MIXED_DROP_MAX_PERCENT,
+  backgroundReports,
+  reportsOf,
+  watchingRows,
+} from './watching-rows.js';
 import { measureFirstLoad } from './bundle-size.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
 
@@ -84,6 +91,7 @@ function buildEndpoints(
     likers: SignedIn[];
     likeVideos: number[];
     heavyLiker: SignedIn;
+    heavyWatcher: SignedIn;
   },
   origin: string,
   clientDir: string,
@@ -268,6 +276,8 @@ function buildEndpoints(
         await Promise.all(likeLists.map((list) => send(origin, list[1]!)));
       },
     },
+    // Issue 28: progress reports, each connection a fan of its own, and a long history's lists.
+    ...watchingRows(C, ids.videoIds, users.likers, users.heavyWatcher),
     {
       name: 'POST /api/login (argon2id)',
       connections: C,
@@ -336,6 +346,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     const viewers = await signInMany(server.origin, range(6, 5 + Math.min(10, C)));
     const likers = await signInMany(server.origin, range(101, 100 + C));
     const heavyLiker = await signIn(server.origin, SCALE_HEAVY_LIKER.userId);
+    const heavyWatcher = await signIn(server.origin, SCALE_HEAVY_WATCHER.userId);
     const likeVideos = await unlikedVideos(
       url,
       likers.map((user) => user.userId),
@@ -343,7 +354,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     const { endpoints, mixed } = buildEndpoints(
       settings,
       ids,
-      { admin, viewers, likers, likeVideos, heavyLiker },
+      { admin, viewers, likers, likeVideos, heavyLiker, heavyWatcher },
       server.origin,
       context.build.clientDir,
     );
@@ -387,6 +398,26 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     console.log(`  typos found ${typos.found}/${SEARCH_TYPOS.length}`);
 
     await measureMixedLoad(run, server, PHASE, 'PostgreSQL', mixed);
+    // Issue 28: the same mixed reads with 500 progress reports/s written beside them.
+    const quiet = rows.find((row) => row.name === mixed.name);
+    const reporting = backgroundReports(server.origin, reportsOf(ids.videoIds, likers), 500);
+    const busy = await measureEndpoint(context, server, PHASE, {
+      ...mixed,
+      name: `${mixed.name} + 500 progress reports/s`,
+    });
+    const reports = await reporting.stop();
+    rows.push(busy);
+    if (quiet && quiet.result.requestsPerSecond > 0) {
+      const drop = 100 * (1 - busy.result.requestsPerSecond / quiet.result.requestsPerSecond);
+      figures.push(
+        atMost(
+          `mixed read row drop with 500 progress reports/s (${reports.sent} sent, ${reports.refused} refused)`,
+          Math.max(0, drop),
+          MIXED_DROP_MAX_PERCENT,
+          '%',
+        ),
+      );
+    }
     noteServerLog(run, server, 'PostgreSQL server');
   } finally {
     await server.stop();

@@ -14,9 +14,13 @@ export const PLAYED_PER_REPORT_MAX = 60;
 export const CONTINUE_WATCHING_MAX = 12;
 export const MY_LIST_MAX = 1_000;
 
-/** Whether a position counts the episode as watched to the end. */
+/**
+ * Whether a position counts the episode as watched to the end. The last-30-seconds rule is for
+ * videos longer than a minute: a 20-second clip would otherwise be finished before it starts.
+ */
 export function isFinished(position: number, duration: number): boolean {
-  return position >= duration * FINISHED_SHARE || position >= duration - FINISH_TAIL_SECONDS;
+  if (position >= duration * FINISHED_SHARE) return true;
+  return duration > SHORT_VIDEO_SECONDS && position >= duration - FINISH_TAIL_SECONDS;
 }
 
 /** Whether `totalPlayed` seconds of playback on one page view make a view of that video. */

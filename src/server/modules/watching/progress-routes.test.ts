@@ -360,3 +360,16 @@ describe('the progress batch on shutdown', () => {
     }
   });
 });
+
+describe('isFinished', () => {
+  it('is 90% of a video, or its last 30 seconds when it is longer than a minute', async () => {
+    const { isFinished } = await import('@shared/schemas/watching.js');
+    expect(isFinished(539, 600)).toBe(false);
+    expect(isFinished(540, 600)).toBe(true);
+    // The tail decides for videos under 5 minutes, where 10% is less than 30 seconds.
+    expect(isFinished(90, 120)).toBe(true);
+    expect(isFinished(89, 120)).toBe(false);
+    expect(isFinished(0, 20)).toBe(false);
+    expect(isFinished(18, 20)).toBe(true);
+  });
+});

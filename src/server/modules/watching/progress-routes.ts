@@ -18,14 +18,16 @@ import { ok } from '@server/lib/reply.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { requireSelf } from '@server/plugins/authentication.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
-import { findVideoVisibility } from './watching-repository.js';
 import { findProgress } from './watching-query.js';
 
-/** Reports are counted per viewer: a fan by account, a visitor by address and browser. */
+/**
+ * Reports are counted per viewer: a fan by account, a visitor by address and browser (the user
+ * agent cut short: it only tells people behind one address apart).
+ */
 const reporterKey = (request: FastifyRequest): string =>
   request.user
     ? `u${request.user.id}`
-    : `${(request.ip as string | undefined) ?? 'disconnected'}|${request.headers['user-agent'] ?? ''}`;
+    : `${(request.ip as string | undefined) ?? 'disconnected'}|${(request.headers['user-agent'] ?? '').slice(0, 200)}`;
 
 /** Reporting playback (views, resume points) and reading a resume point. */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
@@ -76,7 +78,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       if (position > duration + 1) throw badRequest(watchingMessages.positionPastEnd);
       if (played > totalPlayed) throw badRequest(watchingMessages.playedOverTotal);
       const videoId = request.params.id;
-      const video = await findVideoVisibility(app.db, videoId);
+      const video = await app.watching.visibility(videoId);
       if (!video || (!video.isPublic && !request.user?.isAdmin)) {
         throw notFound(apiMessages.videoNotFound);
       }

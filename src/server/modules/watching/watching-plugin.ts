@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { createLruCache } from '@server/lib/lru-cache.js';
 import { createProgressBatch, type ProgressBatch } from './progress-batch.js';
 import { createViewKeys, type ViewKeys } from './view-keys.js';
-import { sweepViewData } from './watching-repository.js';
+import { findVideoVisibility, sweepViewData } from './watching-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    watching: { batch: ProgressBatch; viewKeys: ViewKeys; sweep: () => Promise<void> };
+    watching: {
+      batch: ProgressBatch;
+      viewKeys: ViewKeys;
+      /** Whether a video exists and is public; kept a few seconds (see VISIBILITY_MAX_AGE_MS). */
+      visibility: (videoId: number) => Promise<{ isPublic: boolean } | null>;
+      sweep: () => Promise<void>;
+    };
   }
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Every report asks whether its video is public: at thousands a second that lookup was most of a
+ * report's cost. A video made private may still take reports this long; one deleted is left out
+ * when the batch is written.
+ */
+const VISIBILITY_MAX_AGE_MS = 5_000;
 
 /**
  * The progress batch (written every second and when the app closes) and the hourly sweep of old
@@ -25,7 +38,14 @@ export function registerWatching(app: FastifyInstance): void {
       app.log.warn({ err: error }, 'old view salts and marks could not be deleted');
     }
   };
-  app.decorate('watching', { batch, viewKeys: createViewKeys(app.db), sweep });
+  const visible = createLruCache<number, { isPublic: boolean }>({
+    maxWeight: 20_000,
+    weigh: () => 1,
+    maxAgeMs: VISIBILITY_MAX_AGE_MS,
+  });
+  const visibility = (videoId: number) =>
+    visible.get(videoId, async (id) => (await findVideoVisibility(app.db, id)) ?? null);
+  app.decorate('watching', { batch, viewKeys: createViewKeys(app.db), visibility, sweep });
   const timer = setInterval(() => void sweep(), HOUR_MS);
   timer.unref();
   app.addHook('onClose', async () => {

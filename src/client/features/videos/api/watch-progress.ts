@@ -8,9 +8,14 @@ export type { ProgressReport } from '@shared/schemas/watching.js';
 /** GET /api/users/{id}/progress/{videoId}. */
 export type SavedProgress = Progress;
 
-/** An episode is finished at 90% of its length or in its last 30 seconds (the server's rule). */
+/**
+ * An episode is finished at 90% of its length, or in its last 30 seconds when it is longer than
+ * a minute: the server's rule (shared/schemas/watching.ts), restated so that the app chunk does
+ * not load zod for it; a test keeps the two equal.
+ */
 export function isFinished(position: number, duration: number): boolean {
-  return position >= duration * 0.9 || position >= duration - 30;
+  if (position >= duration * 0.9) return true;
+  return duration > 60 && position >= duration - 30;
 }
 
 /** The second a player starts at to resume from `position`: the start again once finished. */

@@ -59,6 +59,12 @@ describe("the home page's rows of a fan's own", () => {
       within(items[0]!).getByRole('button', { name: 'Remove from Continue Watching: Half Way' }),
     );
     await waitFor(() => expect(within(row).getAllByRole('listitem')).toHaveLength(1));
+    // The focus goes on to the next one's button, not to the page's start.
+    await waitFor(() =>
+      expect(
+        within(row).getByRole('button', { name: 'Remove from Continue Watching: Just Begun' }),
+      ).toHaveFocus(),
+    );
     expect(callsTo(fetch, 'DELETE', '/users/77/continue-watching/7')).toHaveLength(1);
     // Nothing in My List: no row for it.
     expect(screen.queryByRole('region', { name: 'My List' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import { VideoCard } from '@client/components/catalogue/video-card.js';
 import { WatchedBar } from '@client/components/catalogue/watched-bar.js';
@@ -24,7 +24,15 @@ function ViewerRow({ id, title, children }: { id: string; title: string; childre
   );
 }
 
-function ContinueItem({ item, userId }: { item: ContinueWatchingItem; userId: number }) {
+function ContinueItem({
+  item,
+  userId,
+  onRemoved,
+}: {
+  item: ContinueWatchingItem;
+  userId: number;
+  onRemoved: () => void;
+}) {
   const remove = useRemoveFromContinueWatching();
   return (
     <li className="home-row__item continue-item">
@@ -34,7 +42,9 @@ function ContinueItem({ item, userId }: { item: ContinueWatchingItem; userId: nu
         type="button"
         className="continue-item__remove"
         aria-disabled={remove.isPending}
-        onClick={() => !remove.isPending && remove.mutate({ userId, videoId: item.id })}
+        onClick={() =>
+          !remove.isPending && remove.mutate({ userId, videoId: item.id }, { onSuccess: onRemoved })
+        }
       >
         {w.removeFromContinue}
         <span className="visually-hidden">: {item.title}</span>
@@ -51,6 +61,15 @@ function ContinueItem({ item, userId }: { item: ContinueWatchingItem; userId: nu
 export function ContinueWatchingRow() {
   const session = useSession();
   const items = useContinueWatching();
+  const list = useRef<HTMLUListElement>(null);
+  // A keyboard user's focus was on the button that went away: the next one takes it (the one
+  // before at the end), or, with the row gone, the first link of the rows below.
+  const keepFocus = (index: number) => () =>
+    requestAnimationFrame(() => {
+      const buttons = list.current?.querySelectorAll<HTMLElement>('.continue-item__remove');
+      const next = buttons?.[Math.min(index, buttons.length - 1)];
+      (next ?? document.querySelector<HTMLElement>('.home-row a'))?.focus();
+    });
   if (!session || items.isPending) return null;
   if (items.isError) {
     return (
@@ -62,9 +81,14 @@ export function ContinueWatchingRow() {
   if (items.data.length === 0) return null;
   return (
     <ViewerRow id="continue-watching" title={w.continueWatching}>
-      <ul className="home-row__videos">
-        {items.data.map((item) => (
-          <ContinueItem key={item.id} item={item} userId={session.id} />
+      <ul ref={list} className="home-row__videos">
+        {items.data.map((item, index) => (
+          <ContinueItem
+            key={item.id}
+            item={item}
+            userId={session.id}
+            onRemoved={keepFocus(index)}
+          />
         ))}
       </ul>
     </ViewerRow>

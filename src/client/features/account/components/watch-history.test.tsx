@@ -42,10 +42,14 @@ describe('Watch History', () => {
     expect(within(items[1]!).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it('removes one', async () => {
+  it('removes one, and the focus goes on to the next', async () => {
+    let items = [watched(2, 'Newer', 50), watched(1, 'Older', 20)];
     const { fetch } = renderAccount({
-      [`GET /users/${FAN.id}/history`]: watchHistory([watched(2, 'Newer', 50)]),
-      [`DELETE /users/${FAN.id}/history/2`]: { status: 200, data: null },
+      [`GET /users/${FAN.id}/history`]: () => ({ status: 200, data: watchHistory(items) }),
+      [`DELETE /users/${FAN.id}/history/2`]: () => {
+        items = items.slice(1);
+        return { status: 200, data: null };
+      },
     });
     const section = await history();
     await userEvent.click(
@@ -53,6 +57,12 @@ describe('Watch History', () => {
     );
     await waitFor(() =>
       expect(callsTo(fetch, 'DELETE', `/users/${FAN.id}/history/2`)).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('button', { name: 'Remove Older from Watch History' }),
+      ).toHaveFocus(),
     );
   });
 

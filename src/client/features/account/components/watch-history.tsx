@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import { publishedOn, VideoCard } from '@client/components/catalogue/video-card.js';
 import { WatchedBar } from '@client/components/catalogue/watched-bar.js';
@@ -15,6 +15,15 @@ type Change = ReturnType<typeof useHistoryChange>;
  */
 export function WatchHistorySection({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
+  const section = useRef<HTMLElement>(null);
+  // The focus was on the Remove that went away: the next one takes it (the one before at the
+  // end), or, with nothing left, the pause switch.
+  const keepFocus = (index: number) => () =>
+    requestAnimationFrame(() => {
+      const buttons = section.current?.querySelectorAll<HTMLElement>('.account-liked__remove');
+      const next = buttons?.[Math.min(index, buttons.length - 1)];
+      (next ?? section.current?.querySelector<HTMLElement>('[role="switch"]'))?.focus();
+    });
   const history = useWatchHistory(userId, page);
   const change = useHistoryChange(userId);
   const pages = history.data
@@ -23,7 +32,7 @@ export function WatchHistorySection({ userId }: { userId: number }) {
   // Removing the last item of the last page leaves that page empty: show the one before.
   if (!history.isPlaceholderData && page > pages) setPage(pages);
   return (
-    <section className="account-area" aria-labelledby="watch-history-heading">
+    <section ref={section} className="account-area" aria-labelledby="watch-history-heading">
       <h2 id="watch-history-heading">{w.watchHistory}</h2>
       <QueryView
         query={history}
@@ -37,7 +46,7 @@ export function WatchHistorySection({ userId }: { userId: number }) {
               <p className="account-liked__empty">{w.historyEmpty}</p>
             ) : (
               <ul className="video-grid">
-                {data.items.map((item) => (
+                {data.items.map((item, index) => (
                   <li key={item.video.id} className="account-liked__item history-item">
                     <VideoCard video={item.video} />
                     <p className="history-item__when">
@@ -52,7 +61,9 @@ export function WatchHistorySection({ userId }: { userId: number }) {
                     <RemoveButton
                       name={`${item.video.title} from ${w.watchHistory}`}
                       pending={change.isPending}
-                      onClick={() => change.mutate({ remove: item.video.id })}
+                      onClick={() =>
+                        change.mutate({ remove: item.video.id }, { onSuccess: keepFocus(index) })
+                      }
                     />
                   </li>
                 ))}

@@ -23,7 +23,7 @@ async function signUp(page: Page, firstName: string) {
 }
 
 async function openAccount(page: Page, firstName: string) {
-  await page.getByRole('button', { name: firstName }).click();
+  await page.getByRole('button', { name: firstName, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 }
@@ -106,7 +106,7 @@ test('the account form saves, and the new first name shows in the navigation', a
   await form.getByLabel('Zip Code').fill('10001');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form.getByText('Account changes saved')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Rebecca' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rebecca', exact: true })).toBeVisible();
   await page.reload();
   await expect(form.getByLabel('First Name')).toHaveValue('Rebecca');
   await expect(form.getByLabel('Zip Code')).toHaveValue('10001');

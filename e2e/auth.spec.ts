@@ -28,7 +28,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page, firstName: string) {
-  await page.getByRole('button', { name: firstName }).click();
+  await page.getByRole('button', { name: firstName, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
@@ -121,7 +121,7 @@ test('forgot password: code by mail, a new password, then sign in with it', asyn
   await dialog.getByLabel('Password').fill(newPassword);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Tammy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tammy', exact: true })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -9,11 +9,26 @@ export { expect } from '@playwright/test';
  * (javaScriptEnabled: false) waits for nothing.
  */
 export const test = base.extend({
+  context: async ({ context }, use) => {
+    await stubYoutubeFrames(context);
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) waitForTheApp(page);
     await use(page);
   },
 });
+
+/**
+ * No test reaches YouTube: a player's frame (the IFrame API stand-in makes one on
+ * youtube-nocookie.com) gets an empty page. Otherwise a page waiting for the network to go quiet
+ * (a11y, screens) would wait for YouTube. Contexts a test opens itself call this too.
+ */
+export async function stubYoutubeFrames(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/(www\.)?youtube(-nocookie)?\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+}
 
 /** Makes this page's navigations wait for the app, for pages a test opens itself. */
 export function waitForTheApp(page: Page): Page {

@@ -23,6 +23,8 @@ export interface PublicPage {
 /** Every public page of the product; the names are known up front so tests can be named. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'home', path: () => '/', signedIn: false },
+  // A fan's home: Continue Watching and My List rows, My List toggles on the cards.
+  { name: 'home-signed-in', path: () => '/', signedIn: true },
   { name: 'video', path: (ids) => `/videos/${ids.videoId}`, signedIn: false },
   { name: 'artists', path: () => '/artists', signedIn: true },
   { name: 'artist', path: (ids) => `/artists/${ids.artistId}`, signedIn: true },
@@ -82,6 +84,31 @@ export async function pathOf(request: APIRequestContext, page: PublicPage): Prom
   return page.path(await pickCatalogueIds(request));
 }
 
+/**
+ * Gives the fan something watched and something in My List, so their home and account pages
+ * show those rows and sections (reports are written in batches: wait until it is there).
+ */
+async function watchSomething(request: APIRequestContext, fan: Fan): Promise<Fan> {
+  const headers = { authorization: `Bearer ${fan.token}` };
+  const home = await apiData<HomeData>(request, '/home');
+  const [watched, kept] = home.categories.flatMap((row) => row.videos);
+  const report = await request.post(`/api/videos/${watched!.id}/progress`, {
+    headers,
+    data: { position: 95, duration: 300, played: 10, total_played: 10 },
+  });
+  expect(report.status()).toBe(202);
+  expect((await request.put(`/api/users/${fan.id}/list/${kept!.id}`, { headers })).status()).toBe(
+    200,
+  );
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/users/${fan.id}/continue-watching`, { headers });
+      return ((await response.json()) as Envelope<unknown[]>).data.length;
+    })
+    .toBe(1);
+  return fan;
+}
+
 /** One fan per test worker is enough: the checks only read pages, and it spares the sign-ups. */
 let workerFan: Promise<Fan> | null = null;
 
@@ -90,7 +117,7 @@ let workerFan: Promise<Fan> | null = null;
  * page starts, and the page opens (again) signed in. The fan is registered through the API once.
  */
 export async function signInFreshUser(page: Page): Promise<Fan> {
-  workerFan ??= registerFan(page.request);
+  workerFan ??= registerFan(page.request).then((fan) => watchSomething(page.request, fan));
   const fan = await workerFan;
   await startSignedIn(page, fan);
   if (page.url().startsWith('http')) await page.reload();

@@ -212,7 +212,10 @@ test.describe('hydration', () => {
     const logged = watchConsole(page);
     for (const path of drawnPages(ids)) {
       await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('button', { name: fan.firstName }), path).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: fan.firstName, exact: true }),
+        path,
+      ).toBeVisible();
       expect(logged, path).toEqual([]);
     }
     // The account's sign-in prompt gave way to the fan's account.

@@ -17,6 +17,7 @@ const FAKE_KEY = 'fake-youtube-key';
 export const YOUTUBE_ENV = {
   YOUTUBE_API_URL: `${FAKE_URL}/youtube/v3`,
   YOUTUBE_OEMBED_URL: `${FAKE_URL}/oembed`,
+  YOUTUBE_IFRAME_API_URL: `${FAKE_URL}/iframe_api`,
   YOUTUBE_API_KEY: FAKE_KEY,
   YOUTUBE_CHANNEL_ID: FAKE_CHANNEL_ID,
 };

@@ -16,6 +16,7 @@ const CONFIG = {
     instagram: 'https://instagram.example/banjo',
   },
   appStores: { apple: 'https://apple.example/banjo', google: 'https://google.example/banjo' },
+  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
 };
 
 const envelope = (status: number, data: unknown) => ({

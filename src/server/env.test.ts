@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.DATA_DIR).toBe('./data');
     expect(config.BRAND_NAME).toBe('Twang');
     expect(config.YOUTUBE_API_URL).toBe('https://www.googleapis.com/youtube/v3');
+    expect(config.YOUTUBE_IFRAME_API_URL).toBe('https://www.youtube.com/iframe_api');
   });
 
   const failure = (env: Record<string, string>) => {
@@ -19,6 +20,10 @@ describe('loadConfig', () => {
     }
     throw new Error('loadConfig accepted a bad environment');
   };
+
+  it('refuses an IFrame API script address that is not a URL', () => {
+    expect(failure({ YOUTUBE_IFRAME_API_URL: 'iframe_api' })).toContain('YOUTUBE_IFRAME_API_URL:');
+  });
 
   it('lists every bad field in one error', () => {
     const message = failure({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });

@@ -58,6 +58,11 @@ export const configSchema = z
     YOUTUBE_CHANNEL_ID: z.string().min(1).optional(),
     YOUTUBE_API_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url().default('https://www.youtube.com/oembed'),
+    /**
+     * YouTube's IFrame Player API script, which the video page's player loads (its origin is
+     * allowed in the pages' script-src); tests point it at a local stand-in.
+     */
+    YOUTUBE_IFRAME_API_URL: z.url().default('https://www.youtube.com/iframe_api'),
     YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /**
      * Multiplies every rate limit. 1 in production; test runs that send hundreds of requests from

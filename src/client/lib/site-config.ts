@@ -7,6 +7,7 @@ const FALLBACK: SiteConfig = {
   mainSiteUrl: '/',
   social: { facebook: '#', twitter: '#', instagram: '#' },
   appStores: { apple: '#', google: '#' },
+  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
 };
 
 /**

@@ -54,7 +54,7 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('give pages the strict page policy: scripts and styles from self, YouTube frames, listed image hosts', async () => {
+  it('give pages the strict page policy: scripts and styles from self (and the player API script), YouTube frames, listed image hosts', async () => {
     const policy = String((await inject('GET', '/about')).headers['content-security-policy']);
     const directives = Object.fromEntries(
       policy.split(';').map((part) => {
@@ -64,7 +64,7 @@ describe('security headers', () => {
     );
     expect(directives).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': "'self' https://www.youtube.com",
       'style-src': "'self'",
       'img-src': "'self' data: https://i.ytimg.com https://img.example.com",
       'frame-src': 'https://www.youtube-nocookie.com',

@@ -43,11 +43,13 @@ const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
  * The pages' policy: scripts and styles from this site only (and inline scripts the server put
- * in the page, by hash), the YouTube player in frames.
+ * in the page, by hash, and the origin of YouTube's IFrame Player API script, which the player
+ * loads), the YouTube player in frames.
  */
 export function pagePolicy(
   imageHosts: readonly string[],
   scriptHashes: readonly string[] = [],
+  scriptOrigins: readonly string[] = [],
 ): string {
   const images = [
     "'self'",
@@ -57,7 +59,7 @@ export function pagePolicy(
   ];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    ["script-src 'self'", ...scriptOrigins, ...scriptHashes].join(' '),
     "style-src 'self'",
     `img-src ${images.join(' ')}`,
     `frame-src ${YOUTUBE_EMBED}`,
@@ -96,6 +98,11 @@ const DOCS_HEADERS = { ...COMMON_HEADERS, 'content-security-policy': DOCS_POLICY
 /** For answers sent before any hook runs (a malformed address): never stored. */
 export const REFUSAL_HEADERS = { ...API_HEADERS, 'cache-control': 'no-store' };
 
+/** The origin the player's IFrame API script comes from (YOUTUBE_IFRAME_API_URL). */
+export const playerScriptOrigins = (app: FastifyInstance): string[] => [
+  new URL(app.config.YOUTUBE_IFRAME_API_URL).origin,
+];
+
 const isApi = (url: string) => url.startsWith('/api/') || url === '/healthz';
 /** Only the reference's own addresses get its policy; every other API answer keeps API_POLICY. */
 const isDocs = (url: string) => /^\/api\/docs(?:[/?#]|$)/.test(url);
@@ -109,7 +116,7 @@ const isDocs = (url: string) => /^\/api\/docs(?:[/?#]|$)/.test(url);
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = {
     ...COMMON_HEADERS,
-    'content-security-policy': pagePolicy(app.config.IMAGE_HOSTS),
+    'content-security-policy': pagePolicy(app.config.IMAGE_HOSTS, [], playerScriptOrigins(app)),
   };
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;

@@ -15,6 +15,7 @@ import {
   type YoutubeFakeMode,
   type YoutubeFakeState,
 } from './youtube-fake-data-api.js';
+import { FAKE_IFRAME_API_SCRIPT } from './youtube-fake-iframe-api.js';
 
 export interface YoutubeFakeOptions {
   port?: number;
@@ -29,6 +30,8 @@ export interface YoutubeFakeOptions {
 export interface YoutubeFake {
   apiUrl: string;
   oembedUrl: string;
+  /** The IFrame Player API stand-in (youtube-fake-iframe-api.ts). */
+  iframeApiUrl: string;
   apiKey: string;
   channelId: string;
   port: number;
@@ -134,6 +137,13 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
   const timers = new Set<NodeJS.Timeout>();
   let origin = '';
   const server = createServer((request, response) => {
+    // The IFrame Player API stand-in the site's player loads in browser tests.
+    if (request.method === 'GET' && request.url?.split('?')[0] === '/iframe_api') {
+      response
+        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
+        .end(FAKE_IFRAME_API_SCRIPT);
+      return;
+    }
     const answer = route(state, request, origin);
     if (state.mode !== 'slow') return send(response, answer);
     const timer = setTimeout(() => {
@@ -151,6 +161,7 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
   return {
     apiUrl: `${origin}/youtube/v3`,
     oembedUrl: `${origin}/oembed`,
+    iframeApiUrl: `${origin}/iframe_api`,
     apiKey: state.apiKey,
     channelId,
     port,

@@ -5,7 +5,7 @@ import { renderPage } from '@client/testing/render.js';
 import { publishedOn, VideoCard } from './video-card.js';
 
 describe('a video card', () => {
-  it('shows the episode, the date and the likes under the title, all of it in the link name', () => {
+  it('shows the episode, the date, the views and the likes under the title, all of it in the link name', () => {
     const video = {
       ...buildVideo(7, 'Ring of Fire'),
       episode_number: 12,
@@ -14,7 +14,9 @@ describe('a video card', () => {
     };
     renderPage(<VideoCard video={video} />);
     // Label in Name (WCAG 2.5.3): the name holds every word the card shows, in reading order.
-    const link = screen.getByRole('link', { name: 'Ring of Fire Ep. 12 Mar 5, 2024 1 like' });
+    const link = screen.getByRole('link', {
+      name: 'Ring of Fire Ep. 12 Mar 5, 2024 0 views 1 like',
+    });
     expect(link).toHaveAttribute('href', '/videos/7');
     expect(link).not.toHaveAttribute('aria-labelledby');
     expect(link).not.toHaveAttribute('aria-label');
@@ -24,8 +26,18 @@ describe('a video card', () => {
   it('leaves out an episode number the video does not have, and counts likes in the plural', () => {
     const video = { ...buildVideo(8, 'Jolene'), episode_number: null, like_count: 2_431 };
     renderPage(<VideoCard video={video} />);
-    expect(screen.getByRole('link', { name: 'Jolene Jan 1, 2024 2431 likes' })).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: 'Jolene Jan 1, 2024 0 views 2431 likes' }),
+    ).toBeVisible();
     expect(screen.queryByText('Ep.')).not.toBeInTheDocument();
+  });
+
+  it('shows the view count, grouped, before the likes once the API sends one', () => {
+    const video = { ...buildVideo(9, 'Crazy'), episode_number: null, like_count: 5 };
+    renderPage(<VideoCard video={{ ...video, view_count: 12_345 }} />);
+    expect(
+      screen.getByRole('link', { name: 'Crazy Jan 1, 2024 12,345 views 5 likes' }),
+    ).toBeVisible();
   });
 
   it('writes every month of the year as en-US would, in UTC, and nothing for a broken date', () => {

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { plural } from '@client/lib/format.js';
+import { useSession } from '@client/lib/session.js';
+import { MyListButton } from './my-list-button.js';
+import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 import './catalogue.css';
 import { pageLink } from '@shared/page-paths.js';
 
@@ -19,13 +22,22 @@ export function publishedOn(iso: string): string | null {
 }
 
 /**
- * A video in any list: its thumbnail, title, and a line of details (episode, date, likes). The
+ * A video's view count; null when an answer has none (a test's video, a cached page from before
+ * view counts), so no card says "0 views" about a video it knows nothing of.
+ */
+export function viewCount(video: Video): number | null {
+  return typeof video.view_count === 'number' ? video.view_count : null;
+}
+
+/**
+ * A video in any list: its thumbnail, title, and a line of details (episode, date, views, likes). The
  * link is named by all of its text, title first: a name that holds what the card shows lets
  * speech users say what they see (WCAG 2.5.3, Label in Name).
  */
 export function VideoCard({ video, eager = false }: { video: Video; eager?: boolean }) {
+  const session = useSession();
   const published = publishedOn(video.published_at);
-  return (
+  const card = (
     <Link to={pageLink.video(video.id)} className="video-card">
       <VideoThumbnail
         className="video-card__thumb"
@@ -44,9 +56,25 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
           )}{' '}
           {published && <time dateTime={video.published_at}>{published}</time>}
         </span>{' '}
-        <span>{plural(video.like_count, 'like', 'likes')}</span>
+        {viewCount(video) === null ? (
+          <span>{plural(video.like_count, 'like', 'likes')}</span>
+        ) : (
+          <span className="video-card__when">
+            <span>{w.views(viewCount(video)!)}</span>{' '}
+            <span>{plural(video.like_count, 'like', 'likes')}</span>
+          </span>
+        )}
       </span>
     </Link>
+  );
+  // A signed-in fan's cards carry My List's toggle over the thumbnail, beside the link (a
+  // button may not be inside one). Visitors' cards, the ones pages are cached with, stay links.
+  if (!session) return card;
+  return (
+    <div className="video-card-frame">
+      {card}
+      <MyListButton video={video} compact />
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { scriptSafeJson } from '@shared/script-safe-json.js';
 import { preferredEncoding } from '@server/lib/content-encoding.js';
 import { matchesEtag } from '@server/lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
-import { pagePolicy } from '@server/plugins/security-headers.js';
+import { pagePolicy, playerScriptOrigins } from '@server/plugins/security-headers.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import { sendCachedDocument } from '../public-pages/send-cached-page.js';
 import { prepareIndexTemplate, type IndexTemplate } from '../seo/index-template.js';
@@ -52,7 +52,7 @@ export function preparePageServing(app: FastifyInstance, dir: string): PageServi
     app,
     site: siteOf(app),
     template: prepareIndexTemplate(inlined.html, inlined.appStart),
-    csp: pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes),
+    csp: pagePolicy(app.config.IMAGE_HOSTS, inlined.hashes, playerScriptOrigins(app)),
     preloadsFor: pagePreloads(root),
     siteConfigScript: `<script type="application/json" id="site-config">${scriptSafeJson(siteConfigOf(app.config))}</script>`,
     renderer: pageRenderer(root),

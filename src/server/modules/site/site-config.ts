@@ -12,5 +12,6 @@ export function siteConfigOf(config: FastifyInstance['config']): SiteConfig {
       instagram: config.SOCIAL_INSTAGRAM_URL,
     },
     appStores: { apple: config.APP_STORE_URL, google: config.PLAY_STORE_URL },
+    youtubeIframeApiUrl: config.YOUTUBE_IFRAME_API_URL,
   };
 }

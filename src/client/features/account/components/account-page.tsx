@@ -6,11 +6,13 @@ import { useSession } from '@client/lib/session.js';
 import { usePastHydration } from '@client/lib/use-past-hydration.js';
 import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
+import { MyListSection } from './my-list-section.js';
+import { WatchHistorySection } from './watch-history.js';
 import { Settings } from './settings.js';
 import './account-page.css';
 import { pageLink } from '@shared/page-paths.js';
 
-/** /account: a fan's liked content and settings. Administrators and visitors are sent home. */
+/** /account: a fan's liked content, My List, watch history and settings. Administrators and visitors are sent home. */
 export function AccountPage() {
   const session = useSession();
   // Who is signed in is the browser's to know: the server draws a sign-in prompt, which is what
@@ -42,7 +44,11 @@ function AccountAreas({ userId }: { userId: number }) {
       <QueryView query={account} loading={{ fill: true }} error={t.accountError}>
         {(data) => (
           <div className="account-page__areas">
-            <LikedContent userId={userId} />
+            <div className="account-page__column">
+              <LikedContent userId={userId} />
+              <MyListSection userId={userId} />
+              <WatchHistorySection userId={userId} />
+            </div>
             <Settings account={data} />
           </div>
         )}

@@ -73,7 +73,19 @@ export const likedVideos = (videos: Video[], total?: number, page?: number) => (
   pageInfo: pageInfo(videos.length, total, page),
 });
 
-/** /account for `session` (the fan by default), with the account and empty like lists unless `api` says otherwise. */
+/** A page of the watch history as the API answers it. */
+export const watchHistory = (
+  items: {
+    video: Video;
+    position: number;
+    duration: number;
+    finished: boolean;
+    watched_at: string;
+  }[],
+  { total = items.length, page = 1, paused = false } = {},
+) => ({ items, page, pageSize: 20, total, paused });
+
+/** /account for `session` (the fan by default), with the account and empty like lists, My List and history unless `api` says otherwise. */
 export function renderAccount(api: Api = {}, session: Session | null = FAN) {
   if (session) setSession(session);
   return renderPage(<AccountPage />, {
@@ -83,6 +95,9 @@ export function renderAccount(api: Api = {}, session: Session | null = FAN) {
       [`GET /users/${FAN.id}`]: ACCOUNT,
       [`GET /users/${FAN.id}/liked-artists`]: likedArtists([]),
       [`GET /users/${FAN.id}/liked-videos`]: likedVideos([]),
+      [`GET /users/${FAN.id}/list`]: likedVideos([]),
+      [`GET /users/${FAN.id}/list/ids`]: [],
+      [`GET /users/${FAN.id}/history`]: watchHistory([]),
       ...api,
     },
   });

@@ -7,9 +7,12 @@ import { rowSize } from '../utils/row-size.js';
 import { AppDownload } from './app-download.js';
 import { CategoryRow } from './category-row.js';
 import { FeaturedVideo } from './featured-video.js';
+import { ContinueWatchingRow, MyListRow } from './viewer-rows.js';
 import './home.css';
 
-/** `/`: the featured video, the layout's category rows and the download-the-app block. */
+/**
+ * `/`: the featured video, a signed-in fan's Continue Watching and My List rows, the layout's
+ * category rows and the download-the-app block. */
 export function HomePage() {
   const home = useHome();
   const { brand } = useSiteConfig();
@@ -25,6 +28,8 @@ export function HomePage() {
         {({ featured_video, categories }) => (
           <>
             {featured_video && <FeaturedVideo video={featured_video} />}
+            <ContinueWatchingRow />
+            <MyListRow />
             {categories.map((category) => (
               <CategoryRow key={category.id} category={category} size={size} />
             ))}

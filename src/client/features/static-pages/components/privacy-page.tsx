@@ -37,6 +37,30 @@ export function PrivacyPage() {
         it.
       </p>
 
+      <h2>What you watch</h2>
+      <p>When you play a video on this site or in our app:</p>
+      <ul>
+        <li>
+          If you are signed in, we keep where you stopped in each video and when, so that you can
+          resume it on any device. These positions are your Watch History and your Continue Watching
+          row. You can remove any of them, clear them all, or pause the history on your account
+          page; while it is paused, nothing you watch is recorded.
+        </li>
+        <li>If you are signed in, we keep the videos you add to My List until you remove them.</li>
+        <li>
+          We count views: for each video and each day, how many times it was viewed, how many
+          seconds were watched and how many people watched it to the end. These daily counts name no
+          one.
+        </li>
+        <li>
+          To count a visitor who is not signed in only once, we use a one-way hash of their IP
+          address and browser, mixed with a random value that changes every day. We never store the
+          address itself, and each day&apos;s random value is deleted after 48 hours, after which no
+          hash can be traced back to anyone. A visitor&apos;s own resume points stay in their
+          browser&apos;s storage and are never sent to us.
+        </li>
+      </ul>
+
       <h2>How we use it</h2>
       <ul>
         <li>To create and run your account, sign you in and keep your session secure.</li>
@@ -67,10 +91,13 @@ export function PrivacyPage() {
       <h2>Retention</h2>
       <p>
         We keep your account information for as long as your account exists. When you delete your
-        account from your account page, we delete your profile and your likes and sign you out
-        everywhere. Recovery codes expire after a few minutes, and server logs are kept only as long
-        as needed to run and protect the service. Backups are overwritten in the normal course of
-        operation.
+        account from your account page, we delete your profile, your likes, your watch history, your
+        resume points and My List, and sign you out everywhere. Watch history and resume points are
+        kept until you remove them or delete your account; the marks that stop one viewer from
+        counting twice are deleted after 6 hours, and the daily view counts, which name no one, are
+        kept to show which episodes people watch. Recovery codes expire after a few minutes, and
+        server logs are kept only as long as needed to run and protect the service. Backups are
+        overwritten in the normal course of operation.
       </p>
 
       <h2>Your choices</h2>

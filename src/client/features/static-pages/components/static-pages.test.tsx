@@ -9,6 +9,7 @@ const config = {
   mainSiteUrl: 'https://example.com/',
   social: { facebook: '#', twitter: '#', instagram: '#' },
   appStores: { apple: '#', google: '#' },
+  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
 };
 
 describe('AboutPage', () => {
@@ -41,6 +42,7 @@ describe('PrivacyPage', () => {
     expect(screen.getByText(/We also collect usage data/)).toBeInTheDocument();
     for (const section of [
       'What we collect',
+      'What you watch',
       'How we use it',
       'Sharing',
       'Retention',
@@ -51,5 +53,19 @@ describe('PrivacyPage', () => {
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
     }
     await waitFor(() => expect(document.title).toBe('Privacy Policy | Twang Test'));
+  });
+
+  it('says what is kept of what people watch, and for how long', () => {
+    renderPage(<PrivacyPage />, { path: '/privacy', api: { '/config': config } });
+    const watching = screen.getByRole('heading', { level: 2, name: 'What you watch' });
+    const list = watching.nextElementSibling!.nextElementSibling!;
+    expect(list).toHaveTextContent(/where you stopped in each video/);
+    expect(list).toHaveTextContent(/My List/);
+    expect(list).toHaveTextContent(/for each video and each day/);
+    expect(list).toHaveTextContent(/changes every day/);
+    expect(list).toHaveTextContent(/deleted after 48 hours/);
+    expect(
+      screen.getByText(/we delete your profile, your likes, your watch history/),
+    ).toBeVisible();
   });
 });

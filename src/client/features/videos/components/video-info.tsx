@@ -6,8 +6,11 @@ import { plural } from '@client/lib/format.js';
 import { LikeButton } from './like-button.js';
 import { pageLink } from '@shared/page-paths.js';
 import { TagLinks } from '@client/components/catalogue/tag-links.js';
+import { viewCount } from '@client/components/catalogue/video-card.js';
+import { MyListButton } from '@client/components/catalogue/my-list-button.js';
+import { watchingUiMessages as w } from '@shared/messages/watching-ui.js';
 
-/** Under the player: title, Like and Share, the like count, description and tag links. */
+/** Under the player: title, Like, My List and Share, the view and like counts, description and tag links. */
 export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
   const [shareOpen, setShareOpen] = useState(false);
   return (
@@ -15,10 +18,16 @@ export function VideoInfo({ video, ready }: { video: Video; ready: boolean }) {
       <h1 className="video-info__title">{video.title}</h1>
       <div className="video-info__actions">
         <LikeButton video={video} ready={ready} />
+        <MyListButton video={video} />
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
           Share
         </Button>
-        <span className="video-info__likes">{plural(video.like_count, 'like', 'likes')}</span>
+        <span className="video-info__counts">
+          {viewCount(video) !== null && (
+            <span className="video-info__views">{w.views(viewCount(video)!)}</span>
+          )}{' '}
+          <span className="video-info__likes">{plural(video.like_count, 'like', 'likes')}</span>
+        </span>
       </div>
       {video.description && <p className="video-info__description">{video.description}</p>}
       <TagLinks tags={video.tags} />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@shared/schemas/catalogue.js';
@@ -6,6 +6,8 @@ import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
 import { clearSession, setSession } from '@client/lib/session.js';
 import { cardName } from '@client/testing/catalogue-builders.js';
+import { installFakeYoutubeApi } from '@client/testing/fake-youtube-api.js';
+import { callsTo } from '@client/testing/fetch-calls.js';
 import { renderPage } from '@client/testing/render.js';
 import { VideoPage } from './video-page.js';
 
@@ -49,6 +51,7 @@ const config = {
   mainSiteUrl: 'https://example.com/',
   social: { facebook: '#', twitter: '#', instagram: '#' },
   appStores: { apple: '#', google: '#' },
+  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
 };
 
 const signIn = () => setSession({ id: 77, firstName: 'June', isAdmin: false, token: 'tok' });
@@ -61,11 +64,16 @@ function renderVideo(api: Record<string, unknown>, id = 5) {
   });
 }
 
+let youtube: ReturnType<typeof installFakeYoutubeApi>;
+
 beforeEach(() => {
   // jsdom has no scrolling; the page's scroll-to-top is observed through this spy.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  youtube = installFakeYoutubeApi();
 });
 afterEach(() => {
+  youtube.uninstall();
+  localStorage.clear();
   clearSession();
   vi.mocked(window.scrollTo).mockRestore();
 });
@@ -75,13 +83,18 @@ describe('VideoPage', () => {
     renderVideo({ '/videos/5': pageData(5) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Song number 5');
-    const player = await screen.findByTitle('Song number 5');
+    // The IFrame API makes the player on the privacy-enhanced host, never autoplaying.
+    await waitFor(() => expect(youtube.players).toHaveLength(1));
+    const made = youtube.players[0]!;
+    expect(made.options).toMatchObject({
+      videoId: 'yt-00000005',
+      host: 'https://www.youtube-nocookie.com',
+      playerVars: { start: 0, autoplay: 0, rel: 0 },
+    });
+    act(() => made.ready());
+    const player = screen.getByTitle('Song number 5');
     expect(player.tagName).toBe('IFRAME');
     expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/yt-00000005');
-    expect(player).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
-    // What the player needs, each a feature Chromium knows ('web-share' was a console warning).
-    expect(player).toHaveAttribute('allow', 'clipboard-write; encrypted-media; picture-in-picture');
-    expect(player.getAttribute('src')).not.toMatch(/autoplay=1/);
     expect(screen.getByText('The story of episode 5.')).toBeInTheDocument();
     const tags = screen.getByRole('list', { name: 'Tags' });
     expect(within(tags).getByRole('link', { name: 'Acoustic Sessions' })).toHaveAttribute(
@@ -98,6 +111,63 @@ describe('VideoPage', () => {
       '/videos/6',
     );
     await waitFor(() => expect(document.title).toBe('Song number 5 | Twang Test'));
+  });
+
+  it("starts a signed-in fan's player where they left off, on any device", async () => {
+    signIn();
+    renderVideo({
+      '/videos/5': pageData(5),
+      '/users/77/progress/5': { position: 125.6, duration: 600, finished: false, updated_at: null },
+    });
+    await waitFor(() => expect(youtube.players).toHaveLength(1));
+    expect(youtube.players[0]!.options.playerVars).toMatchObject({ start: 125 });
+  });
+
+  it('starts a finished episode from the beginning', async () => {
+    signIn();
+    renderVideo({
+      '/videos/5': pageData(5),
+      '/users/77/progress/5': { position: 590, duration: 600, finished: true, updated_at: null },
+    });
+    await waitFor(() => expect(youtube.players).toHaveLength(1));
+    expect(youtube.players[0]!.options.playerVars).toMatchObject({ start: 0 });
+  });
+
+  it("starts from the beginning when the fan's position cannot be read", async () => {
+    signIn();
+    renderVideo({ '/videos/5': pageData(5) });
+    await waitFor(() => expect(youtube.players).toHaveLength(1));
+    expect(youtube.players[0]!.options.playerVars).toMatchObject({ start: 0 });
+  });
+
+  it("resumes a visitor from this browser's storage, and asks the server nothing", async () => {
+    localStorage.setItem(
+      'twang.watching',
+      JSON.stringify({ '5': { position: 42.9, duration: 300, at: 1 } }),
+    );
+    const { fetch } = renderVideo({ '/videos/5': pageData(5) });
+    await waitFor(() => expect(youtube.players).toHaveLength(1));
+    expect(youtube.players[0]!.options.playerVars).toMatchObject({ start: 42 });
+    expect(callsTo(fetch, 'GET', '/users/77/progress/5')).toHaveLength(0);
+  });
+
+  it('falls back to the plain embed when the IFrame API script does not load', async () => {
+    youtube.uninstall();
+    renderVideo({ '/videos/5': pageData(5) });
+    await screen.findByRole('heading', { level: 1 });
+    const script = await waitFor(() => {
+      const found = document.head.querySelector('script[src="https://www.youtube.com/iframe_api"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    act(() => {
+      script.dispatchEvent(new Event('error'));
+    });
+    const player = await screen.findByTitle('Song number 5');
+    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/yt-00000005');
+    expect(player).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    // What the player needs, each a feature Chromium knows ('web-share' was a console warning).
+    expect(player).toHaveAttribute('allow', 'clipboard-write; encrypted-media; picture-in-picture');
   });
 
   it("reads 'Sign in to Like' and is disabled for signed-out visitors", async () => {

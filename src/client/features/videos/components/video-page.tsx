@@ -35,7 +35,11 @@ export function VideoPage() {
         {({ video: current, suggestedVideos }) => (
           <div className="video-page">
             <article className="video-page__main">
-              <VideoPlayer youtubeId={current.youtube_id} title={current.title} />
+              <VideoPlayer
+                videoId={current.id}
+                youtubeId={current.youtube_id}
+                title={current.title}
+              />
               <VideoInfo video={current} ready={!video.isPlaceholderData} />
             </article>
             <SuggestedVideos videos={suggestedVideos} />

@@ -64,7 +64,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
       ]);
       return ok({
         episodes: markLikedVideos(episodes, likedVideos),
-        artists: artists.map((artist) => ({ ...artist, isLiked: likedArtists.has(artist.id) })),
+        artists: markLikedArtists(artists, likedArtists),
       });
     },
   );

@@ -1,14 +1,10 @@
-import type { Artist } from '@shared/schemas/catalogue.js';
-
-/** Videos as a signed-in viewer sees them: each says whether they like it. */
-export function markLikedVideos<T extends { id: number }>(
+/** Items as a signed-in viewer sees them: each video or artist says whether they like it. */
+function markLiked<T extends { id: number }>(
   list: T[],
   liked: ReadonlySet<number>,
 ): (T & { isLiked: boolean })[] {
-  return list.map((video) => ({ ...video, isLiked: liked.has(video.id) }));
+  return list.map((item) => ({ ...item, isLiked: liked.has(item.id) }));
 }
 
-/** Artists as a signed-in viewer sees them. */
-export function markLikedArtists(list: Artist[], liked: ReadonlySet<number>): Artist[] {
-  return list.map((artist) => ({ ...artist, isLiked: liked.has(artist.id) }));
-}
+export const markLikedVideos = markLiked;
+export const markLikedArtists = markLiked;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from './lib/route-rules.js';
 import { callApi, signedInUser } from './testing/factories.js';
-import { accessByRoute } from './testing/route-access.js';
+import { accessByRoute, concretePath } from './testing/route-access.js';
 import { useTestApp } from './testing/use-test-app.js';
 
 /**
@@ -43,12 +43,6 @@ const key = (route: Route) => `${route.method} ${route.path}`;
 /** OpenAPI writes {id}; the route rules use the router's :id. */
 const accessKey = (route: Route) => key(route).replace(/\{(\w+)\}/g, ':$1');
 const accessOf = (route: Route): Access | undefined => access.get(accessKey(route));
-const concrete = (path: string) =>
-  path
-    .replace('{letter}', 'B')
-    .replace('{query}', 'twang')
-    .replace('{text}', 'twang')
-    .replace(/\{\w+\}/g, '1');
 
 describe('every route in the OpenAPI document', () => {
   it('lists the routes the product API defines (a sample)', () => {
@@ -99,7 +93,7 @@ describe('every route in the OpenAPI document', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => accessOf(r) !== 'public')) {
       const body = route.method === 'GET' ? undefined : { unexpected: 'field' };
-      const res = await callApi(t.app, route.method, concrete(route.path), { body });
+      const res = await callApi(t.app, route.method, concretePath(route.path), { body });
       if (res.statusCode !== 401) wrong.push(`${key(route)} -> ${res.statusCode}`);
       // Clients forget a session only on a 401 that names the Bearer scheme.
       if (res.headers['www-authenticate'] !== 'Bearer realm="twang"') {
@@ -113,7 +107,7 @@ describe('every route in the OpenAPI document', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => accessOf(r) === 'admin')) {
       const body = route.method === 'GET' ? undefined : { unexpected: 'field' };
-      const res = await callApi(t.app, route.method, concrete(route.path), {
+      const res = await callApi(t.app, route.method, concretePath(route.path), {
         token: user.token,
         body,
       });
@@ -131,7 +125,7 @@ describe('every route in the OpenAPI document', () => {
     );
     for (const route of userRoutes) {
       const body = route.method === 'GET' ? undefined : {};
-      const res = await callApi(t.app, route.method, concrete(route.path), {
+      const res = await callApi(t.app, route.method, concretePath(route.path), {
         token: user.token,
         body,
       });
@@ -151,7 +145,7 @@ describe('every route in the OpenAPI document', () => {
       for (const body of JUNK_BODIES) {
         const res = await t.app.inject({
           method: route.method,
-          url: concrete(route.path),
+          url: concretePath(route.path),
           headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
           payload: JSON.stringify(body),
         });

@@ -9,7 +9,7 @@ import {
   signedInUser,
   type Caller,
 } from './testing/factories.js';
-import { accessByRoute } from './testing/route-access.js';
+import { accessByRoute, concretePath } from './testing/route-access.js';
 import { useTestApp } from './testing/use-test-app.js';
 
 /**
@@ -173,12 +173,6 @@ async function snapshot(target: Target) {
   ]);
 }
 
-const concrete = (path: string) =>
-  path
-    .replace('{letter}', 'B')
-    .replace('{query}', 'twang')
-    .replace('{text}', 'twang')
-    .replace(/\{\w+\}/g, '1');
 
 /** Refused by authentication (a Bearer challenge) or by permission; YouTube's 401 is neither. */
 function refusal(status: number, challenge: unknown): 401 | 403 | null {
@@ -221,7 +215,7 @@ describe('the authorization matrix', () => {
         const expected = owned ? owned.expect[role] : BY_ACCESS[access!][role];
         const call = owned
           ? owned.request(target)
-          : { path: concrete(route.path), body: route.method === 'GET' ? undefined : {} };
+          : { path: concretePath(route.path), body: route.method === 'GET' ? undefined : {} };
         const before = role === 'another' && owned ? await snapshot(target) : null;
         // Logging out ends the session it is called with: give it a session of its own.
         const token =

@@ -37,6 +37,23 @@ export function buildVideo(id: number, title: string): Video {
 }
 
 /**
+ * A video as the pages show one, each of its own: an 11-character YouTube id from its number
+ * (`yt-00000005`), a description, episode n.
+ */
+export function buildEpisode(id: number, overrides: Partial<Video> = {}): Video {
+  const youtubeId = `yt-${String(id).padStart(8, '0')}`;
+  return {
+    ...buildVideo(id, `Episode ${id}`),
+    description: `The story of episode ${id}.`,
+    thumbnail: `/media/demo/video/${id}.svg`,
+    youtube_id: youtubeId,
+    youtube_url: `https://www.youtube.com/watch?v=${youtubeId}`,
+    link: `https://www.youtube.com/watch?v=${youtubeId}`,
+    ...overrides,
+  };
+}
+
+/**
  * A video card link's accessible name, for getByRole: the card is named by all of its text, the
  * title first and its details after (episode, date, likes).
  */

@@ -23,6 +23,7 @@ import { conflict, notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import type { Database } from '@server/db/client.js';
 import { requireSelf } from '@server/plugins/authentication.js';
 import {
   addToMyList,
@@ -88,32 +89,51 @@ export async function watchListRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  routes.delete(
-    '/users/:id/continue-watching/:videoId',
-    {
-      config: ownWrite,
-      schema: {
-        summary: 'Remove a video from Continue Watching',
-        description: 'It stays in the history, and comes back when the fan plays it again.',
-        tags: ['watching'],
-        params: userVideoParams,
-        response: {
-          200: answerWithExample(videoDone, {
-            status: 200,
-            data: { videoId: exampleVideo.id },
-            message: watchingMessages.continueWatchingRemoved,
-          }),
-          ...notYoursToChange,
+  /**
+   * A DELETE of one video from the fan's Continue Watching or history. Reports waiting in the
+   * batch are written first, so none brings the video back.
+   */
+  const removeOneRoute = (
+    path: string,
+    docs: { summary: string; description?: string },
+    message: string,
+    remove: (db: Database, userId: number, videoId: number) => Promise<unknown>,
+  ) =>
+    routes.delete(
+      path,
+      {
+        config: ownWrite,
+        schema: {
+          ...docs,
+          tags: ['watching'],
+          params: userVideoParams,
+          response: {
+            200: answerWithExample(videoDone, {
+              status: 200,
+              data: { videoId: exampleVideo.id },
+              message,
+            }),
+            ...notYoursToChange,
+          },
         },
       },
+      async (request) => {
+        const { id, videoId } = request.params;
+        requireSelf(request, id);
+        await app.watching.batch.flush();
+        await remove(app.db, id, videoId);
+        return ok({ videoId }, message);
+      },
+    );
+
+  removeOneRoute(
+    '/users/:id/continue-watching/:videoId',
+    {
+      summary: 'Remove a video from Continue Watching',
+      description: 'It stays in the history, and comes back when the fan plays it again.',
     },
-    async (request) => {
-      const { id, videoId } = request.params;
-      requireSelf(request, id);
-      await app.watching.batch.flush();
-      await hideFromContinueWatching(app.db, id, videoId);
-      return ok({ videoId }, watchingMessages.continueWatchingRemoved);
-    },
+    watchingMessages.continueWatchingRemoved,
+    hideFromContinueWatching,
   );
 
   routes.get(
@@ -164,32 +184,11 @@ export async function watchListRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  routes.delete(
+  removeOneRoute(
     '/users/:id/history/:videoId',
-    {
-      config: ownWrite,
-      schema: {
-        summary: 'Remove a video from the watch history (and its resume point)',
-        tags: ['watching'],
-        params: userVideoParams,
-        response: {
-          200: answerWithExample(videoDone, {
-            status: 200,
-            data: { videoId: exampleVideo.id },
-            message: watchingMessages.historyItemRemoved,
-          }),
-          ...notYoursToChange,
-        },
-      },
-    },
-    async (request) => {
-      const { id, videoId } = request.params;
-      requireSelf(request, id);
-      // Reports waiting in the batch are written first, so none brings the video back.
-      await app.watching.batch.flush();
-      await deleteHistory(app.db, id, videoId);
-      return ok({ videoId }, watchingMessages.historyItemRemoved);
-    },
+    { summary: 'Remove a video from the watch history (and its resume point)' },
+    watchingMessages.historyItemRemoved,
+    deleteHistory,
   );
 
   routes.delete(

@@ -1,31 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Video } from '@shared/schemas/catalogue.js';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { renderPage } from '@client/testing/render.js';
 import { HomePage } from './home-page.js';
+import { buildEpisode } from '@client/testing/catalogue-builders.js';
+import { testSiteConfig } from '@client/testing/site-config.js';
 
-function buildVideo(id: number, overrides: Partial<Video> = {}): Video {
-  return {
-    id,
-    epid: id,
-    title: `Episode ${id}`,
-    description: `The story of episode ${id}.`,
-    thumbnail: `/media/demo/video/${id}.svg`,
-    youtube_id: `yt${String(id).padStart(9, '0')}`,
-    youtube_url: `https://www.youtube.com/watch?v=yt${id}`,
-    link: `https://www.youtube.com/watch?v=yt${id}`,
-    episode_number: id,
-    epnum: id,
-    public_state: true,
-    published_at: '2024-01-01T00:00:00.000Z',
-    like_count: 0,
-    view_count: 0,
-    tags: [],
-    ...overrides,
-  };
-}
+const buildVideo = buildEpisode;
 
 const twelve = (from: number) => Array.from({ length: 12 }, (_, i) => buildVideo(from + i));
 
@@ -44,12 +26,9 @@ const home: HomeData = {
   ],
 };
 
-const config = {
-  brand: 'Twang Test',
-  mainSiteUrl: 'https://example.com/',
-  social: { facebook: '#', twitter: '#', instagram: '#' },
+const config = testSiteConfig({
   appStores: { apple: 'https://apps.example/twang', google: 'https://play.example/twang' },
-};
+});
 
 function resizeTo(width: number) {
   act(() => {

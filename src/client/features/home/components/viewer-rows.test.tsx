@@ -7,19 +7,14 @@ import { buildVideo } from '@client/testing/catalogue-builders.js';
 import { callsTo } from '@client/testing/fetch-calls.js';
 import { renderPage } from '@client/testing/render.js';
 import { HomePage } from './home-page.js';
+import { testSiteConfig } from '@client/testing/site-config.js';
 
 const home: HomeData = {
   featured_video: buildVideo(500, 'The Featured One'),
   categories: [{ id: 1, title: 'Live Performances', videos: [buildVideo(1, 'Row Video')] }],
 };
 
-const config = {
-  brand: 'Twang Test',
-  mainSiteUrl: 'https://example.com/',
-  social: { facebook: '#', twitter: '#', instagram: '#' },
-  appStores: { apple: '#', google: '#' },
-  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
-};
+const config = testSiteConfig();
 
 const resumed = (id: number, title: string, position: number) => ({
   ...buildVideo(id, title),

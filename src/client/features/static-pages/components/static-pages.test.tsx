@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '@client/testing/render.js';
 import { AboutPage } from './about-page.js';
 import { PrivacyPage } from './privacy-page.js';
+import { testSiteConfig } from '@client/testing/site-config.js';
 
-const config = {
-  brand: 'Twang Test',
-  mainSiteUrl: 'https://example.com/',
-  social: { facebook: '#', twitter: '#', instagram: '#' },
-  appStores: { apple: '#', google: '#' },
-  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
-};
+const config = testSiteConfig();
 
 describe('AboutPage', () => {
   it('presents the show under its brand', async () => {

@@ -5,32 +5,15 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import type { VideoPageData } from '@shared/schemas/public-catalogue.js';
 import { closeAuthModal, useAuthModal } from '@client/lib/auth-modal.js';
 import { clearSession, setSession } from '@client/lib/session.js';
-import { cardName } from '@client/testing/catalogue-builders.js';
+import { buildEpisode, cardName } from '@client/testing/catalogue-builders.js';
 import { installFakeYoutubeApi } from '@client/testing/fake-youtube-api.js';
 import { callsTo } from '@client/testing/fetch-calls.js';
 import { renderPage } from '@client/testing/render.js';
 import { VideoPage } from './video-page.js';
+import { testSiteConfig } from '@client/testing/site-config.js';
 
-function buildVideo(id: number, overrides: Partial<Video> = {}): Video {
-  return {
-    id,
-    epid: id,
-    title: `Episode ${id}`,
-    description: `The story of episode ${id}.`,
-    thumbnail: `/media/demo/video/${id}.svg`,
-    youtube_id: `yt-${String(id).padStart(8, '0')}`,
-    youtube_url: `https://www.youtube.com/watch?v=yt${id}`,
-    link: `https://www.youtube.com/watch?v=yt${id}`,
-    episode_number: id,
-    epnum: id,
-    public_state: true,
-    published_at: '2024-01-01T00:00:00.000Z',
-    like_count: 3,
-    view_count: 0,
-    tags: [],
-    ...overrides,
-  };
-}
+const buildVideo = (id: number, overrides: Partial<Video> = {}): Video =>
+  buildEpisode(id, { like_count: 3, ...overrides });
 
 function pageData(id: number, overrides: Partial<Video> = {}): VideoPageData {
   return {
@@ -46,13 +29,7 @@ function pageData(id: number, overrides: Partial<Video> = {}): VideoPageData {
   };
 }
 
-const config = {
-  brand: 'Twang Test',
-  mainSiteUrl: 'https://example.com/',
-  social: { facebook: '#', twitter: '#', instagram: '#' },
-  appStores: { apple: '#', google: '#' },
-  youtubeIframeApiUrl: 'https://www.youtube.com/iframe_api',
-};
+const config = testSiteConfig();
 
 const signIn = () => setSession({ id: 77, firstName: 'June', isAdmin: false, token: 'tok' });
 

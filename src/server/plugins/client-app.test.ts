@@ -231,7 +231,8 @@ describe("the page's preloads", () => {
     expect(res.body).not.toContain('src="/theme-init.js"');
     const hash = createHash('sha256').update(THEME_INIT).digest('base64');
     const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']));
-    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    // Inline: theme-init alone, by its hash; from elsewhere: the YouTube IFrame Player API's origin.
+    expect(scriptSrc?.[1]).toBe(`'self' https://www.youtube.com 'sha256-${hash}'`);
     // The file stays served for pages cached before a deploy.
     expect((await get('/theme-init.js')).body).toBe(THEME_INIT);
     expect(String((await get('/api/config')).headers['content-security-policy'])).toBe(

@@ -46,26 +46,40 @@ export function createProgressBatch(db: Database, log: FastifyBaseLogger, interv
   let stats = new Map<number, PendingStats>();
   let running: Promise<void> = Promise.resolve();
 
-  async function write(
-    batch: { progress: PendingProgress[]; views: { videoId: number; viewer: string }[] },
-    statRows: PendingStats[],
-  ) {
-    // Two instances flushing the same videos can deadlock; the loser's whole statement rolled
-    // back, so running it again counts nothing twice.
+  /**
+   * Runs one statement again after a deadlock or a row deleted under it: the statement rolled
+   * back whole, so running it again counts nothing twice. Each statement is retried on its own,
+   * so the one that succeeded is never written twice.
+   */
+  async function retried(what: string, statement: () => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await Promise.all([
-          batch.progress.length > 0 ? writeProgress(db, batch.progress) : undefined,
-          statRows.length > 0 ? writeViewsAndStats(db, batch.views, statRows) : undefined,
-        ]);
+        await statement();
         return;
       } catch (error) {
         if (attempt >= 3 || !isRetryableConflict(error)) {
-          log.warn({ err: error }, 'watch progress could not be written; this batch is dropped');
+          log.warn(
+            { err: error },
+            `watch ${what} could not be written; this batch of it is dropped`,
+          );
           return;
         }
       }
     }
+  }
+
+  async function write(
+    batch: { progress: PendingProgress[]; views: { videoId: number; viewer: string }[] },
+    statRows: PendingStats[],
+  ) {
+    await Promise.all([
+      batch.progress.length > 0
+        ? retried('progress', () => writeProgress(db, batch.progress))
+        : undefined,
+      statRows.length > 0
+        ? retried('views', () => writeViewsAndStats(db, batch.views, statRows))
+        : undefined,
+    ]);
   }
 
   function flush(): Promise<void> {

@@ -303,28 +303,50 @@ describe('POST /api/videos/{id}/progress: bad input', () => {
 });
 
 describe('POST /api/videos/{id}/progress: floods', () => {
-  const { t: limited } = useTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  const { t: limited, fan } = useTestApp({
+    env: { RATE_LIMIT_SCALE: '1' },
+    signIn: { fan: 'user' },
+  });
+  const send = (videoId: number, from: { ip: string; agent?: string; token?: string }) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/progress`,
+      remoteAddress: from.ip,
+      headers: {
+        'user-agent': from.agent ?? 'TestBrowser/1.0',
+        ...(from.token ? { authorization: `Bearer ${from.token}` } : {}),
+      },
+      payload: playing(10, 1, 1),
+    });
 
-  it('refuses a viewer past 10 reports in 20 seconds with 429, and counts them apart', async () => {
+  it('refuses a visitor address past 60 reports in 20 seconds with 429, whatever browser it names', async () => {
     const video = await buildVideo(limited.db);
-    const send = (ip: string) =>
-      limited.app.inject({
-        method: 'POST',
-        url: `/api/videos/${video.id}/progress`,
-        remoteAddress: ip,
-        payload: playing(10, 1, 1),
-      });
-    for (let i = 0; i < 10; i++) expect((await send('203.0.113.60')).statusCode).toBe(202);
-    const flood = await send('203.0.113.60');
+    for (let i = 0; i < 60; i++) {
+      expect((await send(video.id, { ip: '203.0.113.60', agent: `Made-up/${i}` })).statusCode).toBe(
+        202,
+      );
+    }
+    const flood = await send(video.id, { ip: '203.0.113.60', agent: 'Made-up/new' });
     expect(flood.statusCode).toBe(429);
     expect(flood.json()).toMatchObject({ status: 429, message: apiMessages.tooManyRequests });
-    expect((await send('203.0.113.61')).statusCode).toBe(202);
+    // Another address is counted apart.
+    expect((await send(video.id, { ip: '203.0.113.61' })).statusCode).toBe(202);
     await limited.app.watching.batch.flush();
     const [row] = await queryRows<{ seconds: number }>(
       limited.db,
       sql`SELECT coalesce(sum(seconds_watched), 0)::int AS seconds FROM video_daily_stats WHERE video_id = ${video.id}`,
     );
-    expect(row!.seconds).toBe(11);
+    expect(row!.seconds).toBe(61);
+  });
+
+  it('refuses a signed-in fan past 10 reports in 20 seconds, from any address', async () => {
+    const video = await buildVideo(limited.db);
+    for (let i = 0; i < 10; i++) {
+      const from = { ip: `198.18.0.${i + 1}`, token: fan.token };
+      expect((await send(video.id, from)).statusCode).toBe(202);
+    }
+    const flood = await send(video.id, { ip: '198.18.0.99', token: fan.token });
+    expect(flood.statusCode).toBe(429);
   });
 });
 

@@ -22,13 +22,14 @@ import { findProgress } from './watching-query.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 
 /**
- * Reports are counted per viewer: a fan by account, a visitor by address and browser (the user
- * agent cut short: it only tells people behind one address apart).
+ * Reports are counted per fan by account, and per visitor by address alone: a key with the user
+ * agent in it would give a flood a fresh allowance with every made-up browser name.
  */
 const reporterKey = (request: FastifyRequest): string =>
-  request.user
-    ? `u${request.user.id}`
-    : `${(request.ip as string | undefined) ?? 'disconnected'}|${(request.headers['user-agent'] ?? '').slice(0, 200)}`;
+  request.user ? `u${request.user.id}` : `a${(request.ip as string | undefined) ?? 'disconnected'}`;
+
+/** How many visitors' reports one address may send, as if that many watched at once. */
+const VISITORS_PER_ADDRESS = 6;
 
 /** Reporting playback (views, resume points) and reading a resume point. */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +44,13 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       config: {
         access: 'public',
         changes: NOTHING,
-        rateLimit: { ...limit.rateLimit, keyGenerator: reporterKey },
+        rateLimit: {
+          ...limit.rateLimit,
+          keyGenerator: reporterKey,
+          // An address may be a household or an office watching at once; a fan is one person.
+          max: (request: FastifyRequest) =>
+            request.user ? limit.rateLimit.max : limit.rateLimit.max * VISITORS_PER_ADDRESS,
+        },
       },
       schema: {
         summary: 'Report playback of a video (views, resume point, history)',

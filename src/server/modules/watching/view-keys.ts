@@ -7,19 +7,20 @@ import { queryRows } from '@server/db/query-rows.js';
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
- * The day's salt, made by whichever instance asks first: the insert does nothing when another
- * instance made it already, and the read then finds theirs, in one statement.
+ * The day's salt, made by whichever instance asks first. The conflict branch updates the row to
+ * itself so that it waits for the other instance's insert and returns the salt it committed: DO
+ * NOTHING returns no row then, and a read in the same statement cannot see a row committed after
+ * the statement began.
  */
 async function saltOfDay(db: Database, day: string): Promise<Buffer> {
   const [row] = await queryRows<{ salt: Buffer | Uint8Array }>(
     db,
-    sql`WITH made AS (
-          INSERT INTO view_salts (day, salt) VALUES (${day}::date, ${sql.param(randomBytes(32))})
-          ON CONFLICT (day) DO NOTHING RETURNING salt)
-        SELECT salt FROM made UNION ALL SELECT salt FROM view_salts WHERE day = ${day}::date
-        LIMIT 1`,
+    sql`INSERT INTO view_salts AS s (day, salt) VALUES (${day}::date, ${sql.param(randomBytes(32))})
+        ON CONFLICT (day) DO UPDATE SET salt = s.salt
+        RETURNING salt`,
   );
-  return Buffer.from(row!.salt);
+  if (!row) throw new Error(`no view salt for ${day}`);
+  return Buffer.from(row.salt);
 }
 
 /** Who saw a video, as view_marks records it. */

@@ -46,10 +46,16 @@ export function registerWatching(app: FastifyInstance): void {
   const visibility = (videoId: number) =>
     visible.get(videoId, async (id) => (await findVideoVisibility(app.db, id)) ?? null);
   app.decorate('watching', { batch, viewKeys: createViewKeys(app.db), visibility, sweep });
+  // Once at start too: an instance restarted more often than hourly must still delete them.
+  let firstSweep: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    firstSweep = sweep();
+  });
   const timer = setInterval(() => void sweep(), HOUR_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await firstSweep;
     await batch.close();
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@server/db/query-rows.js';
 import { buildVideo, signedInUser } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { createViewKeys } from './view-keys.js';
 
 // Two instances of the site on one PostgreSQL database, each with its own progress batch: the
 // same viewer reported to both within 6 hours is one view.
@@ -55,4 +56,17 @@ it('counts a viewer reported to two instances once, the batches flushed together
         FROM video_daily_stats WHERE video_id = ${video.id}`,
   );
   expect(stats).toEqual({ views: 2, seconds: 12 * 40 });
+});
+
+it("gives two instances asking at once for a new day's salt the same one (no empty answer)", async () => {
+  const visitor = { userId: null, address: '203.0.113.81', userAgent: 'TwoTabs/1.0' };
+  for (let round = 0; round < 5; round++) {
+    // A day no report has reached yet, so both instances race to make its salt.
+    const day = new Date(Date.UTC(2031, 0, 1 + round, 12));
+    const keys = await Promise.all([
+      createViewKeys(one.db).keyOf(visitor, 1, day),
+      createViewKeys(two.db).keyOf(visitor, 1, day),
+    ]);
+    expect(keys[0]).toBe(keys[1]);
+  }
 });

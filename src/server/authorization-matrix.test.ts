@@ -173,7 +173,6 @@ async function snapshot(target: Target) {
   ]);
 }
 
-
 /** Refused by authentication (a Bearer challenge) or by permission; YouTube's 401 is neither. */
 function refusal(status: number, challenge: unknown): 401 | 403 | null {
   if (status === 401 && typeof challenge === 'string' && challenge.startsWith('Bearer')) return 401;

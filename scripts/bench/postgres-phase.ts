@@ -407,14 +407,26 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     });
     const reports = await reporting.stop();
     rows.push(busy);
-    if (quiet && quiet.result.requestsPerSecond > 0) {
-      const drop = 100 * (1 - busy.result.requestsPerSecond / quiet.result.requestsPerSecond);
+    if (quiet && quiet.ratio > 0 && quiet.ceiling.requestsPerSecond > 0) {
+      // Judged on the share of the ceiling: the ceiling runs with the same reports beside it, so
+      // the CPU the bench's own sender takes from this 2-core machine is not counted as the
+      // server's. The raw figures are printed next to it.
+      const percentDrop = (before: number, after: number) => 100 * (1 - after / before);
+      const rawDrop = percentDrop(quiet.result.requestsPerSecond, busy.result.requestsPerSecond);
+      const ceilingDrop = percentDrop(
+        quiet.ceiling.requestsPerSecond,
+        busy.ceiling.requestsPerSecond,
+      );
       figures.push(
         atMost(
-          `mixed read row drop with 500 progress reports/s (${reports.sent} sent, ${reports.refused} refused)`,
-          Math.max(0, drop),
+          `mixed read row's share of its ceiling, drop with 500 progress reports/s (${reports.sent} sent, ${reports.refused} refused)`,
+          Math.max(0, percentDrop(quiet.ratio, busy.ratio)),
           MIXED_DROP_MAX_PERCENT,
           '%',
+        ),
+        info(
+          'mixed read row with 500 progress reports/s, raw',
+          `throughput −${rawDrop.toFixed(1)} %, its ceiling −${ceilingDrop.toFixed(1)} % (share ${quiet.ratio.toFixed(2)} → ${busy.ratio.toFixed(2)})`,
         ),
       );
     }

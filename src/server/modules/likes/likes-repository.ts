@@ -13,9 +13,13 @@ import { preparedPerDatabase } from '@server/db/prepared.js';
 import { artistLikes, artists, videoLikes, videos } from '@server/db/schema.js';
 import { artistJson } from '../artists/artist-json.js';
 import { videoJson } from '../videos/video-json.js';
+import {
+  pageWindow,
+  visibleVideoCount,
+  visibleVideoPage,
+  type UserVideoTable,
+} from '../videos/user-video-pages.js';
 
-const likedPage = sql`OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
-  LIMIT ${sql.placeholder('pageSize')}::int`;
 const pageInfo = (total: SQL) => sql`json_build_object('total', (${total})::int,
   'page', ${sql.placeholder('page')}::int, 'pageSize', ${sql.placeholder('pageSize')}::int)`;
 
@@ -32,7 +36,7 @@ const likedArtistsStatement = preparedPerDatabase((db) =>
           FROM (
             SELECT l.artist_id, l.created_at FROM artist_likes l
             WHERE l.user_id = ${sql.placeholder('userId')}
-            ORDER BY l.created_at DESC, l.artist_id DESC ${likedPage}
+            ORDER BY l.created_at DESC, l.artist_id DESC ${pageWindow}
           ) page JOIN artists a ON a.id = page.artist_id),
         'pageInfo', ${pageInfo(sql`SELECT count(*) FROM artist_likes l WHERE l.user_id = ${sql.placeholder('userId')}`)}
       )::text`,
@@ -41,36 +45,22 @@ const likedArtistsStatement = preparedPerDatabase((db) =>
     .prepare('liked_artists_page'),
 );
 
-/**
- * How many videos a user liked that the reader may see. Not a join with the visibility test: a
- * plan made for any user (generic, db/client.ts) expects a few likes and probed the videos table
- * once per like, 5,000 heap lookups for a keen fan (40 ms on the embedded database at 100k
- * videos). The few private videos' ids are hashed once instead, and only when they count.
- */
-const likedVideosCount = sql`CASE WHEN ${sql.placeholder('includePrivate')}::boolean
-  THEN (SELECT count(*) FROM video_likes l WHERE l.user_id = ${sql.placeholder('userId')})
-  ELSE (SELECT count(*) FROM video_likes l WHERE l.user_id = ${sql.placeholder('userId')}
-    AND l.video_id NOT IN (SELECT p.id FROM videos p WHERE NOT p.is_public)) END`;
+const likedVideos: UserVideoTable = { table: 'video_likes', time: 'created_at' };
 
 /** The same for videos; private ones only for an administrator (`includePrivate`). */
-const likedVideosStatement = preparedPerDatabase((db) => {
-  const visible = sql`(v.is_public OR ${sql.placeholder('includePrivate')}::boolean)`;
-  return db
+const likedVideosStatement = preparedPerDatabase((db) =>
+  db
     .select({
       json: sql<string>`json_build_object(
         'videos', (
           SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.created_at DESC, page.video_id DESC), '[]'::json)
-          FROM (
-            SELECT l.video_id, l.created_at FROM video_likes l JOIN videos v ON v.id = l.video_id
-            WHERE l.user_id = ${sql.placeholder('userId')} AND ${visible}
-            ORDER BY l.created_at DESC, l.video_id DESC ${likedPage}
-          ) page JOIN videos v ON v.id = page.video_id),
-        'pageInfo', ${pageInfo(likedVideosCount)}
+          FROM (${visibleVideoPage(likedVideos)}) page JOIN videos v ON v.id = page.video_id),
+        'pageInfo', ${pageInfo(visibleVideoCount(likedVideos))}
       )::text`,
     })
     .from(sql`(SELECT 1) AS one`)
-    .prepare('liked_videos_page');
-});
+    .prepare('liked_videos_page'),
+);
 
 export interface LikedPage {
   userId: number;

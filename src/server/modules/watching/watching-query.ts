@@ -4,16 +4,20 @@ import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { videoJson } from '../videos/video-json.js';
+import {
+  visibleVideoCount,
+  visibleToReader,
+  visibleVideoPage,
+  type UserVideoTable,
+} from '../videos/user-video-pages.js';
 
 /** A timestamp as the API writes it (UTC, milliseconds), like videoJson's published_at. */
 const isoTime = (column: string): SQL =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 const userId = sql.placeholder('userId');
-const page = sql`OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
-  LIMIT ${sql.placeholder('pageSize')}::int`;
-/** Private videos are listed to administrators only. */
-const visible = sql`(v.is_public OR ${sql.placeholder('includePrivate')}::boolean)`;
+const history: UserVideoTable = { table: 'watch_progress', time: 'updated_at' };
+const myList: UserVideoTable = { table: 'my_list', time: 'added_at' };
 
 export interface StoredProgress {
   position: number;
@@ -75,16 +79,11 @@ const historyStatement = preparedPerDatabase((db) =>
               'position', page.position, 'duration', page.duration, 'finished', page.finished,
               'watched_at', ${isoTime('page.updated_at')})
             ORDER BY page.updated_at DESC, page.video_id DESC), '[]'::json)
-          FROM (
-            SELECT w.video_id, w.position, w.duration, w.finished, w.updated_at
-            FROM watch_progress w JOIN videos v ON v.id = w.video_id
-            WHERE w.user_id = ${userId} AND ${visible}
-            ORDER BY w.updated_at DESC, w.video_id DESC ${page}
-          ) page JOIN videos v ON v.id = page.video_id),
+          FROM (${visibleVideoPage(history, ['position', 'duration', 'finished'])}) page
+          JOIN videos v ON v.id = page.video_id),
         'page', ${sql.placeholder('page')}::int,
         'pageSize', ${sql.placeholder('pageSize')}::int,
-        'total', (SELECT count(*)::int FROM watch_progress w JOIN videos v ON v.id = w.video_id
-                  WHERE w.user_id = ${userId} AND ${visible}),
+        'total', ${visibleVideoCount(history)},
         'paused', coalesce((SELECT u.history_paused FROM users u WHERE u.id = ${userId}), false)
       )::text`,
     })
@@ -111,14 +110,9 @@ const myListStatement = preparedPerDatabase((db) =>
       json: sql<string>`json_build_object(
         'videos', (
           SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.added_at DESC, page.video_id DESC), '[]'::json)
-          FROM (
-            SELECT l.video_id, l.added_at FROM my_list l JOIN videos v ON v.id = l.video_id
-            WHERE l.user_id = ${userId} AND ${visible}
-            ORDER BY l.added_at DESC, l.video_id DESC ${page}
-          ) page JOIN videos v ON v.id = page.video_id),
+          FROM (${visibleVideoPage(myList)}) page JOIN videos v ON v.id = page.video_id),
         'pageInfo', json_build_object(
-          'total', (SELECT count(*)::int FROM my_list l JOIN videos v ON v.id = l.video_id
-                    WHERE l.user_id = ${userId} AND ${visible}),
+          'total', ${visibleVideoCount(myList)},
           'page', ${sql.placeholder('page')}::int,
           'pageSize', ${sql.placeholder('pageSize')}::int)
       )::text`,
@@ -140,8 +134,8 @@ export async function findMyListIds(
 ): Promise<number[]> {
   const rows = await queryRows<{ video_id: number }>(
     db,
-    sql`SELECT l.video_id FROM my_list l JOIN videos v ON v.id = l.video_id
-        WHERE l.user_id = ${user} AND (v.is_public OR ${includePrivate}::boolean)
+    sql`SELECT l.video_id FROM my_list l
+        WHERE l.user_id = ${user} AND ${visibleToReader(includePrivate)}
         ORDER BY l.added_at DESC, l.video_id DESC`,
   );
   return rows.map((row) => row.video_id);

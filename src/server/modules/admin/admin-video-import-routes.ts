@@ -13,7 +13,12 @@ import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
 import { errorEnvelope } from '@shared/api-envelope.js';
 import { EVERYTHING } from '../cache-drops/write-changes.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import {
+  answerCreated,
+  answerWithExample,
+  bodyWithExamples,
+  errorResponses,
+} from '@server/lib/route-schema.js';
 import { videoOf } from '@server/lib/api-examples.js';
 
 const youtubeErrors = {
@@ -44,11 +49,7 @@ const importedVideo: Video = videoOf(151, 'Vb7yN4kEw2s', {
   isLiked: false,
 });
 const imported = (description: string) =>
-  answerWithExample(videoSchema, {
-    status: 201,
-    data: importedVideo,
-    message: apiMessages.videoImported,
-  }).describe(description);
+  answerCreated(videoSchema, importedVideo, apiMessages.videoImported).describe(description);
 
 /** GET /api/admin/videos/import (one link, or the whole channel) and POST /api/admin/videos {id}. */
 export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void> {

@@ -22,7 +22,12 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
-import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import {
+  answerCreated,
+  answerWithExample,
+  bodyWithExamples,
+  errorResponses,
+} from '@server/lib/route-schema.js';
 import { exampleArtist, secondArtist } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'artists'] };
@@ -132,11 +137,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerWithExample(artistSchema, {
-            status: 201,
-            data: newArtist,
-            message: apiMessages.artistCreated,
-          }),
+          201: answerCreated(artistSchema, newArtist, apiMessages.artistCreated),
           ...nameTaken,
         },
       },

@@ -29,15 +29,6 @@ export function answerWithExample<T extends z.ZodType>(
   return envelope(data).meta({ examples: [example] });
 }
 
-/** A 201 answer with its example: what `created()` answers. */
-export function answerCreated<T extends z.ZodType>(
-  data: T,
-  example: z.output<T>,
-  message: string,
-): ReturnType<typeof envelope<T>> {
-  return answerWithExample(data, { status: 201, data: example, message });
-}
-
 /** A named example of a request body, as a client sends it. */
 export interface BodyExample<V> {
   summary: string;

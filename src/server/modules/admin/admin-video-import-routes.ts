@@ -13,12 +13,8 @@ import { presentVideos } from '../videos/video-presenter.js';
 import { importChannelUploads, importOneVideo } from './video-import.js';
 import { errorEnvelope } from '@shared/api-envelope.js';
 import { EVERYTHING } from '../cache-drops/write-changes.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { videoOf } from '@server/lib/api-examples.js';
 
 const youtubeErrors = {

@@ -22,12 +22,8 @@ import {
   updateArtist,
   type ArtistWriteResult,
 } from './artists-repository.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleArtist, secondArtist } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'artists'] };

@@ -20,12 +20,8 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-h
 import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const signedIn = (message: string) =>

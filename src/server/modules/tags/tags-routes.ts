@@ -30,12 +30,8 @@ import {
   listVideoTags,
   videoExists,
 } from './tags-repository.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleTags, exampleVideo } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'tags'] };

@@ -21,18 +21,22 @@ import { deleteUserKeepingAnAdmin, findUserById, setPasswordHash } from './users
 import { saveAccount } from './save-account.js';
 import { accountEditExamples } from './account-edit-examples.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const userNotFound = 'No account has that id.';
 const anAccount = (message: string) =>
   answerWithExample(accountSchema, { status: 200, data: exampleAccount, message });
 const notYours = 'The id is not your own account.';
+const ownAccountEdit = bodyWithExamples<typeof accountUpdateBody, Account>(
+  accountUpdateBody,
+  accountEditExamples(
+    "The account form's fields",
+    { email: 'loretta.webb@example.com', zip_code: '37203', newsletter: '0' },
+    { zipcode: '37203', newsletter: 0 },
+  ),
+);
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -70,14 +74,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Save your own account',
         tags: ['users'],
-        body: bodyWithExamples<typeof accountUpdateBody, Account>(
-          accountUpdateBody,
-          accountEditExamples(
-            "The account form's fields",
-            { email: 'loretta.webb@example.com', zip_code: '37203', newsletter: '0' },
-            { zipcode: '37203', newsletter: 0 },
-          ),
-        ),
+        body: ownAccountEdit,
         response: {
           200: anAccount(apiMessages.accountSaved),
           ...errorResponses({

@@ -25,12 +25,8 @@ import { saveAccount } from './save-account.js';
 import { accountEditExamples } from './account-edit-examples.js';
 import { findUserById, insertUser, listUsers } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
-import {
-  answerCreated,
-  answerWithExample,
-  bodyWithExamples,
-  errorResponses,
-} from '@server/lib/route-schema.js';
+import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const emailTaken = errorResponses({ 409: 'Another account has that email.' });
@@ -53,6 +49,10 @@ const newAdmin = {
 };
 const listedAdmin: ListedPerson = { ...newAdmin, last_login: null };
 const firstPage = (total: number) => ({ total, page: 1, pageSize: 100 });
+const accountEdit = bodyWithExamples<typeof updateAdminBody, Account>(
+  updateAdminBody,
+  accountEditExamples('Names and email', { lastName: 'Webb-Lynn' }, { last_name: 'Webb-Lynn' }),
+);
 
 /** GET /api/users, GET/POST/PUT /api/admin/users: the admin user dashboard. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -166,14 +166,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Edit an account (names and email)',
         tags: ['admin users'],
-        body: bodyWithExamples<typeof updateAdminBody, Account>(
-          updateAdminBody,
-          accountEditExamples(
-            'Names and email',
-            { lastName: 'Webb-Lynn' },
-            { last_name: 'Webb-Lynn' },
-          ),
-        ),
+        body: accountEdit,
         response: {
           200: answerWithExample(adminInfoSchema, {
             status: 200,

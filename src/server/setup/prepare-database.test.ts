@@ -1,14 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  artists,
-  featuredVideo,
-  layoutRows,
-  tags,
-  users,
-  videoLikes,
-  videos,
-} from '../db/schema.js';
+import * as schema from '../db/schema.js';
 import { callApi } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { DEMO_PASSWORD_NOT_ISSUED } from './demo-seed.js';
@@ -32,24 +24,22 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const countOf = async (
-  table: typeof videos | typeof artists | typeof layoutRows | typeof users,
-) => {
-  const [row] = await t.db.select({ n: count() }).from(table);
+type CountedTable = 'videos' | 'artists' | 'layoutRows' | 'tags' | 'videoLikes';
+
+const countOf = async (table: CountedTable) => {
+  const [row] = await t.db.select({ n: count() }).from(schema[table]);
   return row?.n ?? 0;
 };
 
 describe('first start with SEED=demo', () => {
   it('loads the demo catalogue: 150 videos, 40 artists with own tags, 12 categories, 8 layout rows', async () => {
-    expect(await countOf(videos)).toBe(150);
-    expect(await countOf(artists)).toBe(40);
-    expect(await countOf(layoutRows)).toBe(8);
-    const [tagCount] = await t.db.select({ n: count() }).from(tags);
-    expect(tagCount?.n).toBe(52);
-    const [featured] = await t.db.select().from(featuredVideo);
+    expect(await countOf('videos')).toBe(150);
+    expect(await countOf('artists')).toBe(40);
+    expect(await countOf('layoutRows')).toBe(8);
+    expect(await countOf('tags')).toBe(52);
+    const [featured] = await t.db.select().from(schema.featuredVideo);
     expect(featured?.videoId).toEqual(expect.any(Number));
-    const [likes] = await t.db.select({ n: count() }).from(videoLikes);
-    expect(likes?.n).toBeGreaterThan(100);
+    expect(await countOf('videoLikes')).toBeGreaterThan(100);
   });
 
   it('prints no password before the server listens: the demo accounts wait for theirs', () => {
@@ -76,8 +66,8 @@ describe('first start with SEED=demo', () => {
   it('creates the configured administrator, with the email lower-cased', async () => {
     const [producer] = await t.db
       .select()
-      .from(users)
-      .where(eq(users.email, 'producer@example.com'));
+      .from(schema.users)
+      .where(eq(schema.users.email, 'producer@example.com'));
     expect(producer?.isAdmin).toBe(true);
     const login = await callApi(t.app, 'POST', '/api/login', {
       body: { email: 'producer@example.com', password: 'Producer-Pass1' },
@@ -94,7 +84,7 @@ describe('first start with SEED=demo', () => {
     await showDemoPasswords(t.app);
     log.mockRestore();
     expect(printed).toBe('');
-    expect(await countOf(videos)).toBe(150);
+    expect(await countOf('videos')).toBe(150);
   });
 });
 
@@ -114,7 +104,10 @@ describe('a first start that seeds but never listens (its port taken, say)', () 
       await prepareDatabase(again.app);
       expect(output).toEqual([]);
       // No password signs in to a demo account still waiting for one.
-      const [waiting] = await again.db.select().from(users).where(eq(users.email, 'admin'));
+      const [waiting] = await again.db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.email, 'admin'));
       expect(waiting?.passwordHash).toBe(DEMO_PASSWORD_NOT_ISSUED);
       const guess = await callApi(again.app, 'POST', '/api/login', {
         body: { email: 'admin', password: DEMO_PASSWORD_NOT_ISSUED },

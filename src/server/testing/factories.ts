@@ -125,6 +125,26 @@ export interface ApiResponse {
   body: { status: number; data: unknown; message: string };
 }
 
+/** A POST /api/register body the API accepts, under a fresh email unless overridden. */
+export const registration = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Loretta',
+  lastName: 'Lynn',
+  zipCode: '37203',
+  birthday: '1990-04-14',
+  email: `loretta-${randomBytes(4).toString('hex')}@example.com`,
+  password: 'CoalMiner1',
+  newsletter: '1',
+  ...overrides,
+});
+
+/** POST /api/register with `registration(overrides)`, from `ip` when given. */
+export const register = (
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  ip?: string,
+): Promise<ApiResponse> =>
+  callApi(app, 'POST', '/api/register', { body: registration(overrides), ip });
+
 /** One API call through inject, with an optional bearer token and JSON body. */
 export async function callApi(
   app: FastifyInstance,

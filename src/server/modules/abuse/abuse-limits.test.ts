@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
-import { buildUser, callApi } from '@server/testing/factories.js';
+import { buildUser, callApi, register } from '@server/testing/factories.js';
 import { LIMITS } from './abuse-limits.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
@@ -115,18 +115,7 @@ describe('recovery failures', () => {
 
 describe('sign-ups and the general limit', () => {
   const signUp = (n: number, ip: string) =>
-    callApi(t.app, 'POST', '/api/register', {
-      body: {
-        firstName: 'Sam',
-        lastName: 'Sweep',
-        zipCode: '37203',
-        birthday: '1990-01-01',
-        email: `sweep-${n}-${ip}@example.com`,
-        password: 'Sweep-Pass-1',
-        newsletter: '0',
-      },
-      ip,
-    });
+    register(t.app, { email: `sweep-${n}-${ip}@example.com` }, ip);
 
   it('limits sign-ups per address, so nobody sweeps emails through register', async () => {
     const ip = freshIp();

@@ -14,6 +14,7 @@ import { importChannelUploads, importOneVideo } from './video-import.js';
 import { errorEnvelope } from '@shared/api-envelope.js';
 import { EVERYTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { videoOf } from '@server/lib/api-examples.js';
 
 const youtubeErrors = {
@@ -44,11 +45,7 @@ const importedVideo: Video = videoOf(151, 'Vb7yN4kEw2s', {
   isLiked: false,
 });
 const imported = (description: string) =>
-  answerWithExample(videoSchema, {
-    status: 201,
-    data: importedVideo,
-    message: apiMessages.videoImported,
-  }).describe(description);
+  answerCreated(videoSchema, importedVideo, apiMessages.videoImported).describe(description);
 
 /** GET /api/admin/videos/import (one link, or the whole channel) and POST /api/admin/videos {id}. */
 export async function adminVideoImportRoutes(app: FastifyInstance): Promise<void> {

@@ -23,6 +23,7 @@ import {
   type ArtistWriteResult,
 } from './artists-repository.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleArtist, secondArtist } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'artists'] };
@@ -132,11 +133,7 @@ export async function adminArtistRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerWithExample(artistSchema, {
-            status: 201,
-            data: newArtist,
-            message: apiMessages.artistCreated,
-          }),
+          201: answerCreated(artistSchema, newArtist, apiMessages.artistCreated),
           ...nameTaken,
         },
       },

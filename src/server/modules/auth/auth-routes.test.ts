@@ -2,21 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { latestAllowedBirthday } from '@shared/validation.js';
-import { buildUser, callApi, login, TEST_PASSWORD } from '@server/testing/factories.js';
+import {
+  buildUser,
+  callApi,
+  login,
+  registration,
+  TEST_PASSWORD,
+} from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 const { t } = useTestApp();
-
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Loretta',
-  lastName: 'Lynn',
-  zipCode: '37203',
-  birthday: '1990-04-14',
-  email: `loretta-${Math.random().toString(36).slice(2)}@example.com`,
-  password: 'CoalMiner1',
-  newsletter: '1',
-  ...overrides,
-});
 
 describe('POST /api/register', () => {
   it('creates the account, answers 201 with the token header and the session user', async () => {

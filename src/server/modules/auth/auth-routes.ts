@@ -21,14 +21,15 @@ import { createSession, revokeSession } from './session-repository.js';
 import { assertNotCommonPassword } from './common-passwords.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const signedIn = (message: string) =>
-  answerWithExample(sessionUser, {
-    status: 201,
-    data: { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin: false },
+  answerCreated(
+    sessionUser,
+    { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin: false },
     message,
-  }).describe(
+  ).describe(
     'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
   );
 

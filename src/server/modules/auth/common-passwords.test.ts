@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
-import { callApi, signedInUser } from '@server/testing/factories.js';
+import { callApi, register, signedInUser } from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { isCommonPassword } from './common-passwords.js';
 
@@ -31,19 +31,9 @@ describe('routes that set a password refuse common ones', () => {
   afterAll(() => t.close());
 
   it('on sign-up and on a password change, with a message that says why', async () => {
-    const register = await callApi(t.app, 'POST', '/api/register', {
-      body: {
-        firstName: 'Common',
-        lastName: 'Choice',
-        zipCode: '37203',
-        birthday: '1990-01-01',
-        email: 'common.choice@example.com',
-        password: 'Password1',
-        newsletter: '0',
-      },
-    });
-    expect(register.statusCode).toBe(400);
-    expect(register.body.message).toBe(apiMessages.passwordTooCommon);
+    const signUp = await register(t.app, { password: 'Password1' });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.body.message).toBe(apiMessages.passwordTooCommon);
 
     const user = await signedInUser(t.app);
     const change = await callApi(t.app, 'PUT', '/api/users/password', {

@@ -1,27 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema.js';
-import { buildUser, callApi } from '@server/testing/factories.js';
+import { buildUser, callApi, register } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 const { t } = useTestApp();
 
-const register = (email: string, password: string) =>
-  callApi(t.app, 'POST', '/api/register', {
-    body: {
-      firstName: 'Pat',
-      lastName: 'Policy',
-      zipCode: '37203',
-      birthday: '1990-01-01',
-      email,
-      password,
-      newsletter: '0',
-    },
-  });
+const registerAs = (email: string, password: string) => register(t.app, { email, password });
 
 describe('password storage and checks', () => {
   it("hashes with argon2id at OWASP's parameters (m=19 MiB, t=2, p=1)", async () => {
-    expect((await register('argon.params@example.com', 'Fiddle-Porch-42')).statusCode).toBe(201);
+    expect((await registerAs('argon.params@example.com', 'Fiddle-Porch-42')).statusCode).toBe(201);
     const [row] = await t.db
       .select({ hash: users.passwordHash })
       .from(users)
@@ -32,7 +21,7 @@ describe('password storage and checks', () => {
   it('never truncates: a 128-character password differs from itself with the last character changed', async () => {
     const long = `Aa1-${'x'.repeat(123)}y`;
     expect(long).toHaveLength(128);
-    expect((await register('long.password@example.com', long)).statusCode).toBe(201);
+    expect((await registerAs('long.password@example.com', long)).statusCode).toBe(201);
     const login = (password: string) =>
       callApi(t.app, 'POST', '/api/login', {
         body: { email: 'long.password@example.com', password },
@@ -40,7 +29,7 @@ describe('password storage and checks', () => {
     expect((await login(long)).statusCode).toBe(201);
     expect((await login(`${long.slice(0, -1)}z`)).statusCode).toBe(401);
     // 129 characters are refused with a reason, not cut to 128.
-    const tooLong = await register('too.long@example.com', `${long}z`);
+    const tooLong = await registerAs('too.long@example.com', `${long}z`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body.message).toBe('Password must be at most 128 characters');
   });

@@ -31,6 +31,7 @@ import {
   videoExists,
 } from './tags-repository.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleTags, exampleVideo } from '@server/lib/api-examples.js';
 
 const admin = { tags: ['admin', 'tags'] };
@@ -99,11 +100,11 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerWithExample(addTagData, {
-            status: 201,
-            data: { tag: { id: 9, name: 'Honky-Tonk Nights' } },
-            message: am.tagAdded,
-          }),
+          201: answerCreated(
+            addTagData,
+            { tag: { id: 9, name: 'Honky-Tonk Nights' } },
+            am.tagAdded,
+          ),
           ...videoNotFound,
         },
       },

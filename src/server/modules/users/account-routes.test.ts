@@ -235,6 +235,10 @@ describe('PUT /api/users', () => {
   });
 });
 
+/** DELETE /api/users of the caller's own account. */
+const deleteOwnAccount = (app: TestApp['app'], caller: Caller) =>
+  callApi(app, 'DELETE', '/api/users', { token: caller.token, body: { id: caller.id } });
+
 describe('DELETE /api/users', () => {
   it('deletes the own account with its sessions, likes and codes; like counts drop', async () => {
     const me = await signedInUser(t.app);
@@ -248,10 +252,7 @@ describe('DELETE /api/users', () => {
       .insert(recoveryCodes)
       .values({ userId: me.id, codeHash: 'x', expiresAt: new Date() });
 
-    const res = await callApi(t.app, 'DELETE', '/api/users', {
-      token: me.token,
-      body: { id: me.id },
-    });
+    const res = await deleteOwnAccount(t.app, me);
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ status: 200, data: null, message: apiMessages.accountDeleted });
 
@@ -321,10 +322,7 @@ describe('DELETE /api/users keeps one administrator', () => {
 
   it('refuses to delete the last administrator (409), then allows it once another exists', async () => {
     const only = await signedInAdmin(own.app);
-    const refused = await callApi(own.app, 'DELETE', '/api/users', {
-      token: only.token,
-      body: { id: only.id },
-    });
+    const refused = await deleteOwnAccount(own.app, only);
     expect(refused.statusCode).toBe(409);
     expect(refused.body.message).toBe(apiMessages.lastAdmin);
     expect(
@@ -332,16 +330,10 @@ describe('DELETE /api/users keeps one administrator', () => {
     ).toBe(200);
 
     const second = await signedInAdmin(own.app);
-    const done = await callApi(own.app, 'DELETE', '/api/users', {
-      token: only.token,
-      body: { id: only.id },
-    });
+    const done = await deleteOwnAccount(own.app, only);
     expect(done.statusCode).toBe(200);
     expect(done.body.message).toBe(apiMessages.accountDeleted);
-    const last = await callApi(own.app, 'DELETE', '/api/users', {
-      token: second.token,
-      body: { id: second.id },
-    });
+    const last = await deleteOwnAccount(own.app, second);
     expect(last.statusCode).toBe(409);
   });
 });

@@ -19,14 +19,24 @@ import { revokeUserSessions } from '../auth/session-repository.js';
 import { toAccount } from './people-presenter.js';
 import { deleteUserKeepingAnAdmin, findUserById, setPasswordHash } from './users-repository.js';
 import { saveAccount } from './save-account.js';
+import { accountEditExamples } from './account-edit-examples.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const userNotFound = 'No account has that id.';
 const anAccount = (message: string) =>
   answerWithExample(accountSchema, { status: 200, data: exampleAccount, message });
 const notYours = 'The id is not your own account.';
+const ownAccountEdit = bodyWithExamples<typeof accountUpdateBody, Account>(
+  accountUpdateBody,
+  accountEditExamples(
+    "The account form's fields",
+    { email: 'loretta.webb@example.com', zip_code: '37203', newsletter: '0' },
+    { zipcode: '37203', newsletter: 0 },
+  ),
+);
 
 /** GET /api/users/{id}, PUT /api/users, DELETE /api/users, PUT /api/users/password. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -64,23 +74,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Save your own account',
         tags: ['users'],
-        body: bodyWithExamples<typeof accountUpdateBody, Account>(accountUpdateBody, {
-          form: {
-            summary: "The account form's fields",
-            value: {
-              id: exampleAccount.id,
-              firstName: exampleAccount.first_name,
-              lastName: exampleAccount.last_name,
-              email: 'loretta.webb@example.com',
-              zip_code: '37203',
-              newsletter: '0',
-            },
-          },
-          asRead: {
-            summary: 'The account as GET /api/users/{id} answers it, edited',
-            value: { ...exampleAccount, zipcode: '37203', newsletter: 0 },
-          },
-        }),
+        body: ownAccountEdit,
         response: {
           200: anAccount(apiMessages.accountSaved),
           ...errorResponses({
@@ -160,11 +154,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerWithExample(z.null(), {
-            status: 201,
-            data: null,
-            message: apiMessages.passwordChanged,
-          }).describe('Changed: every other session ends; this token stays valid.'),
+          201: answerCreated(z.null(), null, apiMessages.passwordChanged).describe(
+            'Changed: every other session ends; this token stays valid.',
+          ),
           ...errorResponses({ 403: `The userId is not your own account.`, 404: userNotFound }),
         },
       },

@@ -22,9 +22,11 @@ import { created, ok } from '@server/lib/reply.js';
 import { hashPassword } from '../auth/password-hashing.js';
 import { toAdminInfo, toListedPerson } from './people-presenter.js';
 import { saveAccount } from './save-account.js';
+import { accountEditExamples } from './account-edit-examples.js';
 import { findUserById, insertUser, listUsers } from './users-repository.js';
 import { assertNotCommonPassword } from '../auth/common-passwords.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
+import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
 
 const emailTaken = errorResponses({ 409: 'Another account has that email.' });
@@ -47,6 +49,10 @@ const newAdmin = {
 };
 const listedAdmin: ListedPerson = { ...newAdmin, last_login: null };
 const firstPage = (total: number) => ({ total, page: 1, pageSize: 100 });
+const accountEdit = bodyWithExamples<typeof updateAdminBody, Account>(
+  updateAdminBody,
+  accountEditExamples('Names and email', { lastName: 'Webb-Lynn' }, { last_name: 'Webb-Lynn' }),
+);
 
 /** GET /api/users, GET/POST/PUT /api/admin/users: the admin user dashboard. */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -130,11 +136,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerWithExample(createdAdminSchema, {
-            status: 201,
-            data: newAdmin,
-            message: apiMessages.adminCreated,
-          }),
+          201: answerCreated(createdAdminSchema, newAdmin, apiMessages.adminCreated),
           ...emailTaken,
         },
       },
@@ -164,21 +166,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Edit an account (names and email)',
         tags: ['admin users'],
-        body: bodyWithExamples<typeof updateAdminBody, Account>(updateAdminBody, {
-          form: {
-            summary: 'Names and email',
-            value: {
-              id: exampleAccount.id,
-              firstName: exampleAccount.first_name,
-              lastName: 'Webb-Lynn',
-              email: exampleAccount.email,
-            },
-          },
-          asRead: {
-            summary: 'The account as GET /api/users/{id} answers it, edited',
-            value: { ...exampleAccount, last_name: 'Webb-Lynn' },
-          },
-        }),
+        body: accountEdit,
         response: {
           200: answerWithExample(adminInfoSchema, {
             status: 200,

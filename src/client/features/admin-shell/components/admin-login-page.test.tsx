@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@client/lib/session.js';
+import { recoveryBodies, sentToRecovery } from '@client/testing/recovery-calls.js';
 import { ADMIN, renderLogin, sentBody } from '../testing/render-admin-shell.js';
 
 afterEach(() => {
@@ -112,6 +113,11 @@ describe('/admin, the admin login', () => {
 
 describe('The admin recovery popups', () => {
   const ok = () => ({ status: 200, data: null, message: 'OK' });
+  const DOLLY = recoveryBodies({
+    email: 'dolly@example.com',
+    recoveryCode: 'ABCDE-12345',
+    password: 'Strong-Pass-1',
+  });
   const dialog = () => within(screen.getByRole('dialog'));
   const press = (user: UserEvent, name: string) =>
     user.click(dialog().getByRole('button', { name }));
@@ -140,17 +146,14 @@ describe('The admin recovery popups', () => {
     await press(user, 'Send Recovery Code');
 
     expect(await dialog().findByLabelText('Recovery Code')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/generate')).toEqual({ email: 'dolly@example.com' });
+    expect(sentToRecovery(fetch, 'generate')).toEqual(DOLLY.generate);
     await press(user, 'Verify Code');
     expect(dialog().getByRole('alert')).toHaveTextContent('Please fill out all fields');
     await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
     await press(user, 'Verify Code');
 
     expect(await dialog().findByLabelText('New Password')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
-      email: 'dolly@example.com',
-      recoveryCode: 'ABCDE-12345',
-    });
+    expect(sentToRecovery(fetch, 'validate')).toEqual(DOLLY.validate);
     await user.type(dialog().getByLabelText('New Password'), 'weak');
     await user.type(dialog().getByLabelText('Confirm New Password'), 'weak');
     await press(user, 'Change Password');
@@ -164,11 +167,7 @@ describe('The admin recovery popups', () => {
     await press(user, 'Change Password');
 
     expect(await dialog().findByRole('status')).toHaveTextContent('Password Changed Successfully');
-    expect(sentBody(fetch, 'POST', '/recovery/reset')).toEqual({
-      email: 'dolly@example.com',
-      recoveryCode: 'ABCDE-12345',
-      password: 'Strong-Pass-1',
-    });
+    expect(sentToRecovery(fetch, 'reset')).toEqual(DOLLY.reset);
   });
 
   it('hides each message after 3 s, and the success message closes the flow', async () => {

@@ -121,6 +121,15 @@ describe('The admin recovery popups', () => {
   const dialog = () => within(screen.getByRole('dialog'));
   const press = (user: UserEvent, name: string) =>
     user.click(dialog().getByRole('button', { name }));
+  async function enterCode(user: UserEvent, code: string) {
+    await user.type(dialog().getByLabelText('Recovery Code'), code);
+    await press(user, 'Verify Code');
+  }
+  async function enterNewPassword(user: UserEvent, password: string) {
+    await user.type(await dialog().findByLabelText('New Password'), password);
+    await user.type(dialog().getByLabelText('Confirm New Password'), password);
+    await press(user, 'Change Password');
+  }
 
   async function openRecovery(user: UserEvent, api: Parameters<typeof renderLogin>[0]) {
     const result = renderLogin(api);
@@ -149,8 +158,7 @@ describe('The admin recovery popups', () => {
     expect(sentToRecovery(fetch, 'generate')).toEqual(DOLLY.generate);
     await press(user, 'Verify Code');
     expect(dialog().getByRole('alert')).toHaveTextContent('Please fill out all fields');
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
+    await enterCode(user, 'ABCDE-12345');
 
     expect(await dialog().findByLabelText('New Password')).toBeInTheDocument();
     expect(sentToRecovery(fetch, 'validate')).toEqual(DOLLY.validate);
@@ -189,11 +197,8 @@ describe('The admin recovery popups', () => {
     expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
-    await user.type(await dialog().findByLabelText('New Password'), 'Strong-Pass-1');
-    await user.type(dialog().getByLabelText('Confirm New Password'), 'Strong-Pass-1');
-    await press(user, 'Change Password');
+    await enterCode(user, 'ABCDE-12345');
+    await enterNewPassword(user, 'Strong-Pass-1');
     expect(await dialog().findByRole('status')).toHaveTextContent('Password Changed Successfully');
     act(() => vi.advanceTimersByTime(3100));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -206,8 +211,7 @@ describe('The admin recovery popups', () => {
     });
     await user.type(dialog().getByLabelText('Email Address'), 'dolly@example.com');
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'WRONG-00000');
-    await press(user, 'Verify Code');
+    await enterCode(user, 'WRONG-00000');
     expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Error validating code, double check your email',
     );
@@ -221,11 +225,8 @@ describe('The admin recovery popups', () => {
     });
     await user.type(dialog().getByLabelText('Email Address'), 'dolly@example.com');
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
-    await user.type(await dialog().findByLabelText('New Password'), 'Strong-Pass-1');
-    await user.type(dialog().getByLabelText('Confirm New Password'), 'Strong-Pass-1');
-    await press(user, 'Change Password');
+    await enterCode(user, 'ABCDE-12345');
+    await enterNewPassword(user, 'Strong-Pass-1');
     expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Error updating your password, please try again later',
     );

@@ -41,6 +41,17 @@ function FirstLoad() {
   return null;
 }
 
+/**
+ * A route's `lazy`: the component exported as `name` from the chunk `load` imports. Each import
+ * stays written out at its route, so the bundler still makes every page its own chunk.
+ */
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return async () => ({ Component: (await load())[name] });
+}
+
 /** A public page's side in the browser: its data, fetched alongside its code, and its code. */
 interface ClientPage {
   load?: (queryClient: QueryClient) => PageLoad;
@@ -55,61 +66,49 @@ interface ClientPage {
 const CLIENT_PAGES: Record<PageName, ClientPage> = {
   home: {
     load: (queryClient) => () => queryClient.prefetchQuery(homeQuery),
-    lazy: async () => ({
-      Component: (await import('../features/home/components/home-page.js')).HomePage,
-    }),
+    lazy: lazyPage(() => import('../features/home/components/home-page.js'), 'HomePage'),
   },
   video: {
     load:
       (queryClient) =>
       ({ id = '' }) =>
         queryClient.prefetchQuery(videoQuery(id, getSession()?.id ?? null)),
-    lazy: async () => ({
-      Component: (await import('../features/videos/components/video-page.js')).VideoPage,
-    }),
+    lazy: lazyPage(() => import('../features/videos/components/video-page.js'), 'VideoPage'),
   },
   artists: {
-    lazy: async () => ({
-      Component: (await import('../features/artists/components/artists-page.js')).ArtistsPage,
-    }),
+    lazy: lazyPage(() => import('../features/artists/components/artists-page.js'), 'ArtistsPage'),
   },
   artist: {
-    lazy: async () => ({
-      Component: (await import('../features/artists/components/artist-page.js')).ArtistPage,
-    }),
+    lazy: lazyPage(() => import('../features/artists/components/artist-page.js'), 'ArtistPage'),
   },
   category: {
     load:
       (queryClient) =>
       ({ id = '' }) =>
         queryClient.prefetchInfiniteQuery(tagVideosQuery(id)),
-    lazy: async () => ({
-      Component: (await import('../features/categories/components/category-page.js')).CategoryPage,
-    }),
+    lazy: lazyPage(
+      () => import('../features/categories/components/category-page.js'),
+      'CategoryPage',
+    ),
   },
   search: {
     load:
       (queryClient) =>
       ({ query = '' }, search) =>
         queryClient.prefetchInfiniteQuery(searchQuery(query, listPageOf(search))),
-    lazy: async () => ({
-      Component: (await import('../features/search/components/search-page.js')).SearchPage,
-    }),
+    lazy: lazyPage(() => import('../features/search/components/search-page.js'), 'SearchPage'),
   },
   account: {
-    lazy: async () => ({
-      Component: (await import('../features/account/components/account-page.js')).AccountPage,
-    }),
+    lazy: lazyPage(() => import('../features/account/components/account-page.js'), 'AccountPage'),
   },
   about: {
-    lazy: async () => ({
-      Component: (await import('../features/static-pages/components/about-page.js')).AboutPage,
-    }),
+    lazy: lazyPage(() => import('../features/static-pages/components/about-page.js'), 'AboutPage'),
   },
   privacy: {
-    lazy: async () => ({
-      Component: (await import('../features/static-pages/components/privacy-page.js')).PrivacyPage,
-    }),
+    lazy: lazyPage(
+      () => import('../features/static-pages/components/privacy-page.js'),
+      'PrivacyPage',
+    ),
   },
 };
 
@@ -141,16 +140,16 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
       children: [
         {
           index: true,
-          lazy: async () => ({
-            Component: (await import('../features/admin-shell/components/admin-login-page.js'))
-              .AdminLoginPage,
-          }),
+          lazy: lazyPage(
+            () => import('../features/admin-shell/components/admin-login-page.js'),
+            'AdminLoginPage',
+          ),
         },
         {
-          lazy: async () => ({
-            Component: (await import('../features/admin-shell/components/admin-layout.js'))
-              .AdminLayout,
-          }),
+          lazy: lazyPage(
+            () => import('../features/admin-shell/components/admin-layout.js'),
+            'AdminLayout',
+          ),
           children: adminPages(),
         },
       ],
@@ -163,65 +162,63 @@ function adminPages() {
   return [
     {
       path: ADMIN_SCREENS.dashboard,
-      lazy: async () => ({
-        Component: (await import('../features/admin-dashboard/components/dashboard-page.js'))
-          .AdminDashboardPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-dashboard/components/dashboard-page.js'),
+        'AdminDashboardPage',
+      ),
     },
     {
       path: ADMIN_SCREENS.videos,
-      lazy: async () => ({
-        Component: (await import('../features/admin-videos/components/videos-page.js'))
-          .AdminVideosPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-videos/components/videos-page.js'),
+        'AdminVideosPage',
+      ),
     },
     ...[ADMIN_SCREENS.newVideo, ADMIN_SCREENS.editVideo].map((path) => ({
       path,
-      lazy: async () => ({
-        Component: (await import('../features/admin-videos/components/video-editor-page.js'))
-          .VideoEditorPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-videos/components/video-editor-page.js'),
+        'VideoEditorPage',
+      ),
     })),
     {
       path: ADMIN_SCREENS.artistDashboard,
-      lazy: async () => ({
-        Component: (await import('../features/admin-artists/components/artist-dashboard-page.js'))
-          .ArtistDashboardPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-artists/components/artist-dashboard-page.js'),
+        'ArtistDashboardPage',
+      ),
     },
     ...[ADMIN_SCREENS.newArtist, ADMIN_SCREENS.editArtist].map((path) => ({
       path,
-      lazy: async () => ({
-        Component: (await import('../features/admin-artists/components/artist-editor-page.js'))
-          .ArtistEditorPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-artists/components/artist-editor-page.js'),
+        'ArtistEditorPage',
+      ),
     })),
     {
       path: ADMIN_SCREENS.userDashboard,
-      lazy: async () => ({
-        Component: (await import('../features/admin-people/components/user-dashboard-page.js'))
-          .UserDashboardPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-people/components/user-dashboard-page.js'),
+        'UserDashboardPage',
+      ),
     },
     {
       path: ADMIN_SCREENS.ownAccount,
-      lazy: async () => ({
-        Component: (await import('../features/admin-people/components/own-account-page.js'))
-          .OwnAccountPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-people/components/own-account-page.js'),
+        'OwnAccountPage',
+      ),
     },
     {
       path: ADMIN_SCREENS.audit,
-      lazy: async () => ({
-        Component: (await import('../features/admin-audit/components/audit-page.js')).AuditPage,
-      }),
+      lazy: lazyPage(() => import('../features/admin-audit/components/audit-page.js'), 'AuditPage'),
     },
     {
       path: ADMIN_SCREENS.newAdmin,
-      lazy: async () => ({
-        Component: (await import('../features/admin-people/components/new-admin-page.js'))
-          .NewAdminPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/admin-people/components/new-admin-page.js'),
+        'NewAdminPage',
+      ),
     },
   ];
 }

@@ -49,6 +49,25 @@ export function holdNextFetch(fetchMock: FetchMock) {
 }
 
 /**
+ * Holds every call made from now on, by replacing the global fetch itself (so it works whatever
+ * wraps the fake); the returned function lets the latest held call through.
+ */
+export function holdEveryFetch() {
+  const original = globalThis.fetch;
+  let release = () => undefined as void;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (...args: Parameters<typeof fetch>) =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(original(...args));
+        }),
+    ),
+  );
+  return () => release();
+}
+
+/**
  * Wraps the fake so every answer carries `authorization: Bearer <token>`, as login and register
  * answers do; `gate` holds answers back until it resolves. Returns the wrapper (it is also
  * installed as fetch); the calls stay recorded on `fetchMock` as well.

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validationMessages as m } from '@shared/messages/validation.js';
-import { holdNextFetch, sentBody } from '@client/testing/fetch-calls.js';
+import { holdNextFetch } from '@client/testing/fetch-calls.js';
+import { recoveryBodies, sentToRecovery } from '@client/testing/recovery-calls.js';
 import { renderPage } from '@client/testing/render.js';
 import { RecoveryForm, type RecoveryLook } from './recovery-form.js';
 import { useRecoveryFlow, type RecoveryRules } from './use-recovery-flow.js';
@@ -20,6 +21,12 @@ const LOOK: RecoveryLook = {
   skipClassName: 'link-button',
   messageAt: 'top',
 };
+
+const ANN = recoveryBodies({
+  email: 'ann@example.com',
+  recoveryCode: 'abcde-fghjk',
+  password: 'NewPass123',
+});
 
 const ok =
   (message = 'OK') =>
@@ -61,7 +68,7 @@ describe('the recovery flow', () => {
     await press(user, 'Send');
 
     expect(await screen.findByText('On EnterRecoveryCode')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/generate')).toEqual({ email: 'ann@example.com' });
+    expect(sentToRecovery(fetch, 'generate')).toEqual(ANN.generate);
     expect(screen.getByText('Notice: A code is on its way.')).toBeInTheDocument();
     // The email is known: the code step does not ask for it again.
     expect(screen.queryByLabelText('Mail')).not.toBeInTheDocument();
@@ -71,20 +78,13 @@ describe('the recovery flow', () => {
     await user.type(field('Code'), ' abcde-fghjk {Enter}');
 
     expect(await screen.findByText('On EnterNewPassword')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
-      email: 'ann@example.com',
-      recoveryCode: 'abcde-fghjk',
-    });
+    expect(sentToRecovery(fetch, 'validate')).toEqual(ANN.validate);
     await waitFor(() => expect(field('Secret')).toHaveFocus());
     await user.type(field('Secret'), 'NewPass123');
     await user.type(field('Again'), 'NewPass123{Enter}');
 
     expect(await screen.findByText('Complete')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/reset')).toEqual({
-      email: 'ann@example.com',
-      recoveryCode: 'abcde-fghjk',
-      password: 'NewPass123',
-    });
+    expect(sentToRecovery(fetch, 'reset')).toEqual(ANN.reset);
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
@@ -120,7 +120,7 @@ describe('the recovery flow', () => {
     expect(screen.queryByText(/^Notice/)).not.toBeInTheDocument();
     await user.type(field('Code'), 'ABCDE-FGHJK{Enter}');
     expect(await screen.findByText('On EnterNewPassword')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/generate')).toBeUndefined();
+    expect(sentToRecovery(fetch, 'generate')).toBeUndefined();
   });
 
   it("with 'first', says one problem at a time in the step's own words and marks its field", async () => {

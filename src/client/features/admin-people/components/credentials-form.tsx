@@ -1,13 +1,12 @@
 import { adminUiMessages as t } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
-import { fieldLabels as label } from '@shared/messages/field-labels.js';
 import { validationMessages as m } from '@shared/messages/validation.js';
 import { updateAdminBody, type AdminInfo } from '@shared/schemas/people.js';
-import { TEXT_MAX, shownLastName, storedLastName } from '@shared/validation.js';
+import { shownLastName, storedLastName } from '@shared/validation.js';
 import { Button } from '@client/components/ui/button.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { EmailField } from '@client/components/ui/email-field.js';
-import { FormField } from '@client/components/ui/form-field.js';
+import { NameFields } from '@client/components/people/person-fields.js';
 import { failureFlash, type Flash } from '@client/components/ui/use-flash.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useUpdateAdminInfo } from '../api/own-account.js';
@@ -72,18 +71,7 @@ export function CredentialsForm({
 
   return (
     <form className="form people-fields" aria-label="Credentials" noValidate onSubmit={submit}>
-      <FormField
-        label={label.firstName}
-        autoComplete="given-name"
-        maxLength={TEXT_MAX.personName}
-        {...form.bind('firstName')}
-      />
-      <FormField
-        label={label.lastName}
-        autoComplete="family-name"
-        maxLength={TEXT_MAX.personName}
-        {...form.bind('lastName')}
-      />
+      <NameFields form={form} />
       <EmailField label="Email" autoComplete="email" {...form.bind('email')} />
       <div className="people-form__actions">
         <Button variant="secondary" onClick={onUpdatePassword}>

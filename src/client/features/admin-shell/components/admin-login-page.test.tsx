@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@client/lib/session.js';
+import { recoveryBodies, sentToRecovery } from '@client/testing/recovery-calls.js';
 import { ADMIN, renderLogin, sentBody } from '../testing/render-admin-shell.js';
 
 afterEach(() => {
@@ -36,19 +37,25 @@ describe('/admin, the admin login', () => {
     );
   });
 
-  it("says 'Please fill out all fields.' and calls nothing while a field is empty", async () => {
+  // Caught in the browser: the login is never called.
+  it.each([
+    {
+      when: 'while a field is empty',
+      email: 'dolly@example.com',
+      password: '',
+      message: 'Please fill out all fields.',
+    },
+    {
+      when: 'for a malformed email',
+      email: 'dolly@',
+      password: 'Secret-123',
+      message: 'Incorrect email format',
+    },
+  ])("says '$message' and calls nothing $when", async ({ email, password, message }) => {
     const user = userEvent.setup();
     const { fetch } = renderLogin();
-    await fillIn(user, 'dolly@example.com', '');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
-    expect(sentBody(fetch, 'POST', '/login')).toBeUndefined();
-  });
-
-  it("says 'Incorrect email format' for a malformed email", async () => {
-    const user = userEvent.setup();
-    const { fetch } = renderLogin();
-    await fillIn(user, 'dolly@', 'Secret-123');
-    expect(screen.getByRole('alert')).toHaveTextContent('Incorrect email format');
+    await fillIn(user, email, password);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(sentBody(fetch, 'POST', '/login')).toBeUndefined();
   });
 
@@ -106,9 +113,23 @@ describe('/admin, the admin login', () => {
 
 describe('The admin recovery popups', () => {
   const ok = () => ({ status: 200, data: null, message: 'OK' });
+  const DOLLY = recoveryBodies({
+    email: 'dolly@example.com',
+    recoveryCode: 'ABCDE-12345',
+    password: 'Strong-Pass-1',
+  });
   const dialog = () => within(screen.getByRole('dialog'));
   const press = (user: UserEvent, name: string) =>
     user.click(dialog().getByRole('button', { name }));
+  async function enterCode(user: UserEvent, code: string) {
+    await user.type(dialog().getByLabelText('Recovery Code'), code);
+    await press(user, 'Verify Code');
+  }
+  async function enterNewPassword(user: UserEvent, password: string) {
+    await user.type(await dialog().findByLabelText('New Password'), password);
+    await user.type(dialog().getByLabelText('Confirm New Password'), password);
+    await press(user, 'Change Password');
+  }
 
   async function openRecovery(user: UserEvent, api: Parameters<typeof renderLogin>[0]) {
     const result = renderLogin(api);
@@ -134,17 +155,13 @@ describe('The admin recovery popups', () => {
     await press(user, 'Send Recovery Code');
 
     expect(await dialog().findByLabelText('Recovery Code')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/generate')).toEqual({ email: 'dolly@example.com' });
+    expect(sentToRecovery(fetch, 'generate')).toEqual(DOLLY.generate);
     await press(user, 'Verify Code');
     expect(dialog().getByRole('alert')).toHaveTextContent('Please fill out all fields');
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
+    await enterCode(user, 'ABCDE-12345');
 
     expect(await dialog().findByLabelText('New Password')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
-      email: 'dolly@example.com',
-      recoveryCode: 'ABCDE-12345',
-    });
+    expect(sentToRecovery(fetch, 'validate')).toEqual(DOLLY.validate);
     await user.type(dialog().getByLabelText('New Password'), 'weak');
     await user.type(dialog().getByLabelText('Confirm New Password'), 'weak');
     await press(user, 'Change Password');
@@ -158,11 +175,7 @@ describe('The admin recovery popups', () => {
     await press(user, 'Change Password');
 
     expect(await dialog().findByRole('status')).toHaveTextContent('Password Changed Successfully');
-    expect(sentBody(fetch, 'POST', '/recovery/reset')).toEqual({
-      email: 'dolly@example.com',
-      recoveryCode: 'ABCDE-12345',
-      password: 'Strong-Pass-1',
-    });
+    expect(sentToRecovery(fetch, 'reset')).toEqual(DOLLY.reset);
   });
 
   it('hides each message after 3 s, and the success message closes the flow', async () => {
@@ -184,11 +197,8 @@ describe('The admin recovery popups', () => {
     expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
-    await user.type(await dialog().findByLabelText('New Password'), 'Strong-Pass-1');
-    await user.type(dialog().getByLabelText('Confirm New Password'), 'Strong-Pass-1');
-    await press(user, 'Change Password');
+    await enterCode(user, 'ABCDE-12345');
+    await enterNewPassword(user, 'Strong-Pass-1');
     expect(await dialog().findByRole('status')).toHaveTextContent('Password Changed Successfully');
     act(() => vi.advanceTimersByTime(3100));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -201,8 +211,7 @@ describe('The admin recovery popups', () => {
     });
     await user.type(dialog().getByLabelText('Email Address'), 'dolly@example.com');
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'WRONG-00000');
-    await press(user, 'Verify Code');
+    await enterCode(user, 'WRONG-00000');
     expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Error validating code, double check your email',
     );
@@ -216,11 +225,8 @@ describe('The admin recovery popups', () => {
     });
     await user.type(dialog().getByLabelText('Email Address'), 'dolly@example.com');
     await user.click(dialog().getByRole('button', { name: 'Already have a recovery code?' }));
-    await user.type(dialog().getByLabelText('Recovery Code'), 'ABCDE-12345');
-    await press(user, 'Verify Code');
-    await user.type(await dialog().findByLabelText('New Password'), 'Strong-Pass-1');
-    await user.type(dialog().getByLabelText('Confirm New Password'), 'Strong-Pass-1');
-    await press(user, 'Change Password');
+    await enterCode(user, 'ABCDE-12345');
+    await enterNewPassword(user, 'Strong-Pass-1');
     expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Error updating your password, please try again later',
     );

@@ -41,6 +41,29 @@ function fakeLayout() {
   });
 }
 
+/** The first press of the primary pointer on a handle, at height clientY. */
+const pressHandle = (handle: HTMLElement, clientY: number) =>
+  fireEvent.pointerDown(handle, { pointerId: 1, button: 0, isPrimary: true, clientX: 10, clientY });
+
+/** Classic Country moved one row down with the keyboard: an unsaved order the server will take. */
+async function withUnsavedMove() {
+  const user = userEvent.setup();
+  const result = renderVideosPage({
+    'PUT /tags/featured': saved([LAYOUT[1]!, LAYOUT[0]!, LAYOUT[2]!, LAYOUT[3]!]),
+  });
+  const panel = await layoutPanel();
+  panel.getByRole('button', { name: 'Move Classic Country' }).focus();
+  await user.keyboard(' {ArrowDown} ');
+  return { user, panel, ...result };
+}
+
+/** Whether leaving the page now would ask first (a cancelled beforeunload). */
+function unloadIsHeld() {
+  const unload = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(unload);
+  return unload.defaultPrevented;
+}
+
 describe('Layout panel', () => {
   it('lists the categories in order, each with a handle and a red remove icon', async () => {
     renderVideosPage();
@@ -99,16 +122,8 @@ describe('Layout panel', () => {
   });
 
   it('asks before leaving with an unsaved order, as the video editor does, and not once saved', async () => {
-    const user = userEvent.setup();
-    const { router } = renderVideosPage({
-      'PUT /tags/featured': saved([LAYOUT[1]!, LAYOUT[0]!, LAYOUT[2]!, LAYOUT[3]!]),
-    });
-    const panel = await layoutPanel();
-    panel.getByRole('button', { name: 'Move Classic Country' }).focus();
-    await user.keyboard(' {ArrowDown} ');
-    const unload = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(unload);
-    expect(unload.defaultPrevented).toBe(true);
+    const { user, panel, router } = await withUnsavedMove();
+    expect(unloadIsHeld()).toBe(true);
 
     await act(() => router.navigate('/admin/newVideo'));
     const dialog = await screen.findByRole('dialog', { name: editor.unsavedTitle });
@@ -127,18 +142,10 @@ describe('Layout panel', () => {
   });
 
   it('lets the admin leave without asking once the new order is saved', async () => {
-    const user = userEvent.setup();
-    const { router } = renderVideosPage({
-      'PUT /tags/featured': saved([LAYOUT[1]!, LAYOUT[0]!, LAYOUT[2]!, LAYOUT[3]!]),
-    });
-    const panel = await layoutPanel();
-    panel.getByRole('button', { name: 'Move Classic Country' }).focus();
-    await user.keyboard(' {ArrowDown} ');
+    const { user, panel, router } = await withUnsavedMove();
     await user.click(panel.getByRole('button', { name: 'Update Layout' }));
     expect(await panel.findByRole('status')).toHaveTextContent(adminUiMessages.layoutUpdated);
-    const unload = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(unload);
-    expect(unload.defaultPrevented).toBe(false);
+    expect(unloadIsHeld()).toBe(false);
     await act(() => router.navigate('/admin/newVideo'));
     expect(await screen.findByText('New video screen')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -163,13 +170,7 @@ describe('Layout panel', () => {
     const panel = await layoutPanel();
     fakeLayout();
     const handle = panel.getByRole('button', { name: 'Move Outlaw' });
-    fireEvent.pointerDown(handle, {
-      pointerId: 1,
-      button: 0,
-      isPrimary: true,
-      clientX: 10,
-      clientY: 140,
-    });
+    pressHandle(handle, 140);
     expect(panel.getAllByRole('listitem')[3]).toHaveClass('layout-item--active');
     // Above the first row's middle: Outlaw becomes first.
     fireEvent.pointerMove(window, { pointerId: 1, clientX: 10, clientY: 15 });
@@ -190,13 +191,7 @@ describe('Layout panel', () => {
     const panel = await layoutPanel();
     fakeLayout();
     const handle = panel.getByRole('button', { name: 'Move Classic Country' });
-    fireEvent.pointerDown(handle, {
-      pointerId: 1,
-      button: 0,
-      isPrimary: true,
-      clientX: 10,
-      clientY: 20,
-    });
+    pressHandle(handle, 20);
     fireEvent.pointerMove(window, { pointerId: 1, clientX: 10, clientY: 150 });
     expect(rowNames(panel)[3]).toBe('Classic Country');
     fireEvent.pointerUp(window, { pointerId: 1, clientX: 500, clientY: 150 });

@@ -5,6 +5,7 @@ import { adminEditorUiMessages as t } from '@shared/messages/admin-editor-ui.js'
 import { adminUiMessages as ui } from '@shared/messages/admin-ui.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { clearSession, getSession } from '@client/lib/session.js';
+import { holdEveryFetch } from '@client/testing/fetch-calls.js';
 import { ADMIN, calledUrls, fail, importedVideo, renderEditor } from '../testing/editor-render.js';
 
 afterEach(() => act(() => clearSession()));
@@ -123,20 +124,10 @@ describe('New Video: find a video by its YouTube link', () => {
   });
 
   it('says Finding… and blocks a second click while importing', async () => {
-    let answer: () => void = () => undefined;
     renderEditor('/admin/newVideo', {
       'GET /admin/videos/import': imported(),
     });
-    const original = globalThis.fetch;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (...args: Parameters<typeof fetch>) =>
-          new Promise<Response>((resolve) => {
-            answer = () => resolve(original(...args));
-          }),
-      ),
-    );
+    const answer = holdEveryFetch();
     await typeLink(`${LINK}{Enter}`);
     expect(screen.getByRole('button', { name: 'Finding…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();

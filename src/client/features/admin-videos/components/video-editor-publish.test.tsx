@@ -7,6 +7,7 @@ import { apiMessages } from '@shared/messages/api.js';
 import { validationMessages } from '@shared/messages/validation.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { clearSession } from '@client/lib/session.js';
+import { holdEveryFetch } from '@client/testing/fetch-calls.js';
 import {
   createdTags,
   fail,
@@ -307,22 +308,12 @@ describe('Publish: what is sent', () => {
   });
 
   it('says Publishing… and blocks the buttons while saving', async () => {
-    let release: () => void = () => undefined;
     const video = importedVideo();
     const { user } = renderVideo(video, {
       'PUT /admin/videos': (init?: RequestInit) => savedEcho(video)(init),
     });
     await screen.findByLabelText('Title');
-    const original = globalThis.fetch;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (...args: Parameters<typeof fetch>) =>
-          new Promise<Response>((resolve) => {
-            release = () => resolve(original(...args));
-          }),
-      ),
-    );
+    const release = holdEveryFetch();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(screen.getByRole('button', { name: 'Publishing…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Find Video' })).toBeDisabled();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
 import { formsUiMessages } from '@shared/messages/forms-ui.js';
 import { closeAuthModal, setAuthView } from '@client/lib/auth-modal.js';
-import { openAuthForm, sentBody } from '../testing/render-auth-modal.js';
+import { recoveryBodies, sentToRecovery } from '@client/testing/recovery-calls.js';
+import { openAuthForm } from '../testing/render-auth-modal.js';
 
 afterEach(() => {
   act(() => {
@@ -17,6 +18,11 @@ const RULE =
   'Password does not meet requirements: 1 uppercase, 1 lowercase, 1 number, 1 special character, 8 characters';
 /** The new password's rule, said under it from the start. */
 const HINT = formsUiMessages.passwordHint;
+const ANN = recoveryBodies({
+  email: 'ann@example.com',
+  recoveryCode: 'ABCDE-FGHJK',
+  password: 'NewPass123',
+});
 const ok = () => ({ status: 200, data: null, message: 'OK' });
 const field = (label: string) => screen.getByLabelText(label);
 const press = (user: UserEvent, name: string) => user.click(screen.getByRole('button', { name }));
@@ -48,7 +54,7 @@ describe('Forgot Password', () => {
     expect(
       await screen.findByText('Enter the recovery code sent to your email.'),
     ).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/generate')).toEqual({ email: 'ann@example.com' });
+    expect(sentToRecovery(fetch, 'generate')).toEqual(ANN.generate);
     expect(screen.getByRole('status')).toHaveTextContent('a recovery code is on its way');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     await press(user, 'Verify Code');
@@ -56,10 +62,7 @@ describe('Forgot Password', () => {
     await user.type(field('Recovery Code'), 'ABCDE-FGHJK{Enter}');
 
     expect(await screen.findByText('Enter a new password.')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
-      email: 'ann@example.com',
-      recoveryCode: 'ABCDE-FGHJK',
-    });
+    expect(sentToRecovery(fetch, 'validate')).toEqual(ANN.validate);
     await press(user, 'Reset Password');
     expect(field('New Password')).toHaveAccessibleDescription(`Password is required ${HINT}`);
     expect(field('Confirm Password')).toHaveAccessibleDescription('Confirm password is required');
@@ -73,11 +76,7 @@ describe('Forgot Password', () => {
     await user.type(field('Confirm Password'), 'NewPass123{Enter}');
 
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/reset')).toEqual({
-      email: 'ann@example.com',
-      recoveryCode: 'ABCDE-FGHJK',
-      password: 'NewPass123',
-    });
+    expect(sentToRecovery(fetch, 'reset')).toEqual(ANN.reset);
     await press(user, 'SIGN IN');
     expect(title()).toBe('Sign In');
   });
@@ -94,8 +93,8 @@ describe('Forgot Password', () => {
     await user.type(field('Email'), 'ann@example.com');
     await user.type(field('Recovery Code'), 'abcde-fghjk{Enter}');
     expect(await screen.findByText('Enter a new password.')).toBeInTheDocument();
-    expect(sentBody(fetch, 'POST', '/recovery/validate')).toEqual({
-      email: 'ann@example.com',
+    expect(sentToRecovery(fetch, 'validate')).toEqual({
+      ...ANN.validate,
       recoveryCode: 'abcde-fghjk',
     });
   });

@@ -5,6 +5,7 @@ import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { renderPage } from '@client/testing/render.js';
 import { HomePage } from './home-page.js';
 import { buildEpisode } from '@client/testing/catalogue-builders.js';
+import { expectLinks } from '@client/testing/links.js';
 import { testSiteConfig } from '@client/testing/site-config.js';
 
 const buildVideo = buildEpisode;
@@ -52,10 +53,7 @@ describe('HomePage', () => {
     const featured = await screen.findByRole('region', {
       name: 'Wade Hollister – Dust on the Dashboard',
     });
-    expect(within(featured).getByRole('link', { name: 'WATCH' })).toHaveAttribute(
-      'href',
-      '/videos/500',
-    );
+    expectLinks(featured, ['WATCH', '/videos/500']);
     expect(within(featured).getByRole('button', { name: 'DETAILS' })).toBeInTheDocument();
     // An excerpt, not the whole description.
     expect(within(featured).getByText(/^Wade plays his new single live/)).toHaveTextContent(/…$/);
@@ -75,17 +73,11 @@ describe('HomePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Wade Hollister – Dust on the Dashboard' });
     expect(dialog).toHaveAttribute('open');
     expect(within(dialog).getByText(/then talks about the road\.$/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Interviews' })).toHaveAttribute(
-      'href',
-      '/categories/3',
-    );
-    expect(within(dialog).getByRole('link', { name: 'Wade Hollister' })).toHaveAttribute(
-      'href',
-      '/categories/41',
-    );
-    expect(within(dialog).getByRole('link', { name: 'WATCH' })).toHaveAttribute(
-      'href',
-      '/videos/500',
+    expectLinks(
+      dialog,
+      ['Interviews', '/categories/3'],
+      ['Wade Hollister', '/categories/41'],
+      ['WATCH', '/videos/500'],
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(dialog).not.toHaveAttribute('open');

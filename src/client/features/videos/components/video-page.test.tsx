@@ -8,6 +8,7 @@ import { clearSession, setSession } from '@client/lib/session.js';
 import { buildEpisode, cardName } from '@client/testing/catalogue-builders.js';
 import { installFakeYoutubeApi } from '@client/testing/fake-youtube-api.js';
 import { callsTo } from '@client/testing/fetch-calls.js';
+import { expectLinks } from '@client/testing/links.js';
 import { renderPage } from '@client/testing/render.js';
 import { VideoPage } from './video-page.js';
 import { testSiteConfig } from '@client/testing/site-config.js';
@@ -74,19 +75,9 @@ describe('VideoPage', () => {
     expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/yt-00000005');
     expect(screen.getByText('The story of episode 5.')).toBeInTheDocument();
     const tags = screen.getByRole('list', { name: 'Tags' });
-    expect(within(tags).getByRole('link', { name: 'Acoustic Sessions' })).toHaveAttribute(
-      'href',
-      '/categories/2',
-    );
-    expect(within(tags).getByRole('link', { name: 'June Caldwell' })).toHaveAttribute(
-      'href',
-      '/categories/40',
-    );
+    expectLinks(tags, ['Acoustic Sessions', '/categories/2'], ['June Caldwell', '/categories/40']);
     const suggested = screen.getByRole('complementary', { name: 'Suggested Videos' });
-    expect(within(suggested).getByRole('link', { name: cardName('Episode 6') })).toHaveAttribute(
-      'href',
-      '/videos/6',
-    );
+    expectLinks(suggested, [cardName('Episode 6'), '/videos/6']);
     await waitFor(() => expect(document.title).toBe('Song number 5 | Twang Test'));
   });
 

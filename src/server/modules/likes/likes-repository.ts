@@ -1,27 +1,9 @@
-import {
-  and,
-  eq,
-  inArray,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { artistLikes, artists, videoLikes, videos } from '@server/db/schema.js';
 import { artistJson } from '../artists/artist-json.js';
-import { videoJson } from '../videos/video-json.js';
-import {
-  pageWindow,
-  visibleVideoCount,
-  visibleVideoPage,
-  type UserVideoTable,
-} from '../videos/user-video-pages.js';
-
-const pageInfo = (total: SQL) => sql`json_build_object('total', (${total})::int,
-  'page', ${sql.placeholder('page')}::int, 'pageSize', ${sql.placeholder('pageSize')}::int)`;
+import { pageInfo, pageWindow, userVideoPageStatement } from '../videos/user-video-pages.js';
 
 /**
  * A page of the artists a user liked, newest like first (video_likes_user_recent_idx's order),
@@ -45,21 +27,10 @@ const likedArtistsStatement = preparedPerDatabase((db) =>
     .prepare('liked_artists_page'),
 );
 
-const likedVideos: UserVideoTable = { table: 'video_likes', time: 'created_at' };
-
 /** The same for videos; private ones only for an administrator (`includePrivate`). */
-const likedVideosStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      json: sql<string>`json_build_object(
-        'videos', (
-          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.created_at DESC, page.video_id DESC), '[]'::json)
-          FROM (${visibleVideoPage(likedVideos)}) page JOIN videos v ON v.id = page.video_id),
-        'pageInfo', ${pageInfo(visibleVideoCount(likedVideos))}
-      )::text`,
-    })
-    .from(sql`(SELECT 1) AS one`)
-    .prepare('liked_videos_page'),
+const likedVideosPage = userVideoPageStatement(
+  { table: 'video_likes', time: 'created_at' },
+  'liked_videos_page',
 );
 
 export interface LikedPage {
@@ -75,12 +46,11 @@ export async function findLikedArtistsJson(db: Database, request: LikedPage): Pr
 }
 
 /** LikedVideos as JSON text. */
-export async function findLikedVideosJson(
+export function findLikedVideosJson(
   db: Database,
   request: LikedPage & { includePrivate: boolean },
 ): Promise<string> {
-  const [row] = await likedVideosStatement(db).execute({ ...request });
-  return row!.json;
+  return likedVideosPage(db, request);
 }
 
 /** What a like or an unlike left: the count after it. */

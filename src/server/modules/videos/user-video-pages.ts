@@ -1,4 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database } from '@server/db/client.js';
+import { preparedPerDatabase } from '@server/db/prepared.js';
+import { videoJson } from './video-json.js';
 
 /**
  * A table that keeps videos per user, newest first: likes, history, My List. Each has a
@@ -49,4 +52,39 @@ export function visibleVideoPage({ table, time }: UserVideoTable, columns: strin
   return sql`SELECT ${sql.raw(picked)} FROM ${sql.raw(table)} l
     WHERE l.user_id = ${userId} AND ${visibleToReader(includePrivate)}
     ORDER BY l.${sql.raw(time)} DESC, l.video_id DESC ${pageWindow}`;
+}
+
+/** The PageInfo of a page whose rows number `total`. */
+export const pageInfo = (total: SQL): SQL => sql`json_build_object('total', (${total})::int,
+  'page', ${sql.placeholder('page')}::int, 'pageSize', ${sql.placeholder('pageSize')}::int)`;
+
+export interface UserVideoPageRequest {
+  userId: number;
+  page: number;
+  pageSize: number;
+  includePrivate: boolean;
+}
+
+/**
+ * A statement answering one page of a user's videos as `{ videos, pageInfo }` JSON text, written
+ * by the database: liked videos and My List.
+ */
+export function userVideoPageStatement(rows: UserVideoTable, name: string) {
+  const statement = preparedPerDatabase((db) =>
+    db
+      .select({
+        json: sql<string>`json_build_object(
+          'videos', (
+            SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.${sql.raw(rows.time)} DESC, page.video_id DESC), '[]'::json)
+            FROM (${visibleVideoPage(rows)}) page JOIN videos v ON v.id = page.video_id),
+          'pageInfo', ${pageInfo(visibleVideoCount(rows))}
+        )::text`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(name),
+  );
+  return async (db: Database, request: UserVideoPageRequest): Promise<string> => {
+    const [row] = await statement(db).execute({ ...request });
+    return row!.json;
+  };
 }

@@ -5,9 +5,11 @@ import { preparedPerDatabase } from '@server/db/prepared.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { videoJson } from '../videos/video-json.js';
 import {
-  visibleVideoCount,
+  userVideoPageStatement,
   visibleToReader,
+  visibleVideoCount,
   visibleVideoPage,
+  type UserVideoPageRequest,
   type UserVideoTable,
 } from '../videos/user-video-pages.js';
 
@@ -91,12 +93,7 @@ const historyStatement = preparedPerDatabase((db) =>
     .prepare('watch_history_page'),
 );
 
-export interface WatchPage {
-  userId: number;
-  page: number;
-  pageSize: number;
-  includePrivate: boolean;
-}
+export type WatchPage = UserVideoPageRequest;
 
 export async function findHistoryJson(db: Database, request: WatchPage): Promise<string> {
   const [row] = await historyStatement(db).execute({ ...request });
@@ -104,27 +101,7 @@ export async function findHistoryJson(db: Database, request: WatchPage): Promise
 }
 
 /** A page of My List, newest added first, as `{ videos, pageInfo }`. */
-const myListStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      json: sql<string>`json_build_object(
-        'videos', (
-          SELECT coalesce(json_agg(${videoJson('v')} ORDER BY page.added_at DESC, page.video_id DESC), '[]'::json)
-          FROM (${visibleVideoPage(myList)}) page JOIN videos v ON v.id = page.video_id),
-        'pageInfo', json_build_object(
-          'total', ${visibleVideoCount(myList)},
-          'page', ${sql.placeholder('page')}::int,
-          'pageSize', ${sql.placeholder('pageSize')}::int)
-      )::text`,
-    })
-    .from(sql`(SELECT 1) AS one`)
-    .prepare('my_list_page'),
-);
-
-export async function findMyListJson(db: Database, request: WatchPage): Promise<string> {
-  const [row] = await myListStatement(db).execute({ ...request });
-  return row!.json;
-}
+export const findMyListJson = userVideoPageStatement(myList, 'my_list_page');
 
 /** Every video id in a fan's list that they may see, newest added first (to mark cards). */
 export async function findMyListIds(

@@ -1,0 +1,272 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@server/db/client.js';
+import { queryRows } from '@server/db/query-rows.js';
+
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: JsonValue;
+  /** This run's number, from 1: a fence for the writes that end it. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface JobRow extends ClaimedJob {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  runAt: Date;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  finishedAt: Date | null;
+}
+
+export interface ScheduleRow {
+  name: string;
+  everySeconds: number;
+  nextRunAt: Date;
+  paused: boolean;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastError: string | null;
+}
+
+/**
+ * The time every statement reads: the database's clock, so instances whose clocks differ agree on
+ * what is due; a test passes its own (null means now()).
+ */
+const at = (now: Date | null): SQL => sql`coalesce(${now}::timestamptz, now())`;
+
+const seconds = (count: number): SQL => sql`make_interval(secs => ${count})`;
+
+/** Milliseconds since 1970 (drizzle's driver hands timestamps over as text). */
+const epochMs = (column: string): string => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
+type Times<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: number | null };
+
+const JOB_COLUMNS =
+  sql.raw(`id::float8 AS id, kind, payload, attempts, max_attempts AS "maxAttempts",
+  state, ${epochMs('run_at')} AS "runAt", ${epochMs('locked_until')} AS "lockedUntil",
+  last_error AS "lastError", ${epochMs('finished_at')} AS "finishedAt"`);
+
+export async function insertJob(
+  db: Database,
+  job: { kind: string; payload: JsonValue; runAt: Date | null; maxAttempts: number },
+  now: Date | null,
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at)
+        VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb,
+                coalesce(${job.runAt}::timestamptz, ${at(now)}), ${job.maxAttempts}, ${at(now)})
+        RETURNING id::float8 AS id`,
+  );
+  return row!.id;
+}
+
+/**
+ * Takes up to `limit` due jobs of the given kinds: queued ones whose time has come, and running
+ * ones whose lock has passed (their runner died). SKIP LOCKED lets two instances claim at once
+ * without waiting for each other or taking the same row; the outer state check keeps a row that
+ * another claim changed meanwhile from being taken twice.
+ */
+export async function claimJobs(
+  db: Database,
+  kinds: string[],
+  limit: number,
+  lockSeconds: number,
+  now: Date | null,
+): Promise<ClaimedJob[]> {
+  return queryRows<ClaimedJob>(
+    db,
+    sql`UPDATE jobs SET state = 'running', attempts = attempts + 1,
+          locked_until = ${at(now)} + ${seconds(lockSeconds)}
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE kind = ANY(${sql.param(kinds)}::text[])
+            AND ((state = 'queued' AND run_at <= ${at(now)})
+              OR (state = 'running' AND locked_until <= ${at(now)} AND attempts < max_attempts))
+          ORDER BY run_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+        AND state IN ('queued', 'running')
+        RETURNING id::float8 AS id, kind, payload, attempts, max_attempts AS "maxAttempts"`,
+  );
+}
+
+/**
+ * Jobs whose runner died on their last allowed attempt end failed, so a job that kills its
+ * process every time is not taken again for ever.
+ */
+export async function failAbandonedJobs(
+  db: Database,
+  kinds: string[],
+  now: Date | null,
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE jobs SET state = 'failed', finished_at = ${at(now)}, locked_until = NULL,
+          last_error = coalesce(last_error || ' / ', '') || 'its runner stopped before it ended'
+        WHERE kind = ANY(${sql.param(kinds)}::text[]) AND state = 'running'
+          AND locked_until <= ${at(now)} AND attempts >= max_attempts
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Ends a run. The attempt number fences it: a runner that overran its lock, whose job another
+ * runner has taken since, changes nothing.
+ */
+export async function completeJob(db: Database, job: ClaimedJob, now: Date | null): Promise<void> {
+  await db.execute(
+    sql`UPDATE jobs SET state = 'done', finished_at = ${at(now)}, locked_until = NULL
+        WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempts}`,
+  );
+}
+
+/** Queues a failed run again after `retryInSeconds`, or ends it failed when that is null. */
+export async function failJob(
+  db: Database,
+  job: ClaimedJob,
+  error: string,
+  retryInSeconds: number | null,
+  now: Date | null,
+): Promise<void> {
+  await db.execute(
+    retryInSeconds === null
+      ? sql`UPDATE jobs SET state = 'failed', last_error = ${error}, finished_at = ${at(now)},
+              locked_until = NULL
+            WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempts}`
+      : sql`UPDATE jobs SET state = 'queued', last_error = ${error}, locked_until = NULL,
+              run_at = ${at(now)} + ${seconds(retryInSeconds)}
+            WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempts}`,
+  );
+}
+
+export async function findJob(db: Database, id: number): Promise<JobRow | null> {
+  const [row] = await queryRows<Times<JobRow, 'runAt' | 'lockedUntil' | 'finishedAt'>>(
+    db,
+    sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    ...row,
+    runAt: toDate(row.runAt)!,
+    lockedUntil: toDate(row.lockedUntil),
+    finishedAt: toDate(row.finishedAt),
+  };
+}
+
+/** A schedule's row, made on its first start only: an interval changed at run time is kept. */
+export async function ensureSchedule(
+  db: Database,
+  name: string,
+  everySeconds: number,
+  now: Date | null,
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO job_schedules (name, every_seconds, next_run_at)
+        VALUES (${name}, ${everySeconds}, ${at(now)})
+        ON CONFLICT (name) DO NOTHING`,
+  );
+}
+
+/**
+ * Claims the due ticks of these schedules by moving each one's next run on: only the instance
+ * whose update changed the row runs the tick.
+ */
+export async function claimSchedules(
+  db: Database,
+  names: string[],
+  now: Date | null,
+): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`UPDATE job_schedules
+        SET next_run_at = ${at(now)} + make_interval(secs => every_seconds),
+            last_started_at = ${at(now)}
+        WHERE name = ANY(${sql.param(names)}::text[]) AND next_run_at <= ${at(now)} AND NOT paused
+        RETURNING name`,
+  );
+  return rows.map((row) => row.name);
+}
+
+export async function finishSchedule(
+  db: Database,
+  name: string,
+  error: string | null,
+  now: Date | null,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE job_schedules SET last_finished_at = ${at(now)}, last_error = ${error}
+        WHERE name = ${name}`,
+  );
+}
+
+/**
+ * A new interval counts from the last start: shortened, an overdue tick runs at the next poll;
+ * lengthened, the next tick moves later.
+ */
+export async function setScheduleInterval(
+  db: Database,
+  name: string,
+  everySeconds: number,
+  now: Date | null,
+): Promise<boolean> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`UPDATE job_schedules SET every_seconds = ${everySeconds},
+          next_run_at = coalesce(last_started_at, ${at(now)}) + ${seconds(everySeconds)}
+        WHERE name = ${name} RETURNING name`,
+  );
+  return rows.length > 0;
+}
+
+export async function setSchedulePaused(
+  db: Database,
+  name: string,
+  paused: boolean,
+): Promise<boolean> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`UPDATE job_schedules SET paused = ${paused} WHERE name = ${name} RETURNING name`,
+  );
+  return rows.length > 0;
+}
+
+/** Makes the next tick due now; whichever instance polls first runs it. */
+export async function makeScheduleDue(
+  db: Database,
+  name: string,
+  now: Date | null,
+): Promise<boolean> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`UPDATE job_schedules SET next_run_at = ${at(now)} WHERE name = ${name} RETURNING name`,
+  );
+  return rows.length > 0;
+}
+
+export async function findSchedule(db: Database, name: string): Promise<ScheduleRow | null> {
+  const [row] = await queryRows<
+    Times<ScheduleRow, 'nextRunAt' | 'lastStartedAt' | 'lastFinishedAt'>
+  >(
+    db,
+    sql`SELECT name, every_seconds AS "everySeconds", paused, last_error AS "lastError",
+          ${sql.raw(epochMs('next_run_at'))} AS "nextRunAt",
+          ${sql.raw(epochMs('last_started_at'))} AS "lastStartedAt",
+          ${sql.raw(epochMs('last_finished_at'))} AS "lastFinishedAt"
+        FROM job_schedules WHERE name = ${name}`,
+  );
+  if (!row) return null;
+  return {
+    ...row,
+    nextRunAt: toDate(row.nextRunAt)!,
+    lastStartedAt: toDate(row.lastStartedAt),
+    lastFinishedAt: toDate(row.lastFinishedAt),
+  };
+}

@@ -220,6 +220,24 @@ it('waits on stop for the handlers running, then claims nothing more', async () 
   expect(await jobs.runDue()).toEqual({ jobs: 0, schedules: 0 });
 });
 
+it('drains a backlog at once when polling, without waiting an interval per batch', async () => {
+  // A minute between polls: only the poll that follows a full claim can run all ten in time.
+  const jobs = runner({ pollMs: 60_000, concurrency: 2 });
+  const done: number[] = [];
+  jobs.define('backlog', async (job) => {
+    done.push(job.id);
+  });
+  const ids: number[] = [];
+  for (let n = 0; n < 10; n++) ids.push(await jobs.enqueue('backlog', { n }));
+  jobs.start();
+  try {
+    await expect.poll(() => done.length, { timeout: 10_000 }).toBe(10);
+    expect(done.toSorted((a, b) => a - b)).toEqual(ids);
+  } finally {
+    await jobs.stop();
+  }
+});
+
 it('polls by itself in the app, every JOBS_POLL_MS', async () => {
   const own = await createTestApp({ env: { JOBS_POLL_MS: '10' } });
   try {

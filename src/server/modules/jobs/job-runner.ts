@@ -89,7 +89,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const unsaved = new Set<string>();
   const running = new Set<Promise<void>>();
   const runningSchedules = new Set<string>();
-  let runningJobs = 0;
+  const runningJobs = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let polling: Promise<void> | null = null;
@@ -140,14 +140,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   /** Claims and starts what is due; answers the started work without waiting for it. */
-  const claimDue = async (): Promise<{ jobs: Promise<void>[]; schedules: Promise<void>[] }> => {
-    if (stopped) return { jobs: [], schedules: [] };
+  const claimDue = async (): Promise<{
+    jobs: Promise<void>[];
+    schedules: Promise<void>[];
+    /** Every free slot was filled: more may be due. */
+    full: boolean;
+  }> => {
+    if (stopped) return { jobs: [], schedules: [], full: false };
     await saveSchedules();
     // A tick still running here is not started again beside itself.
     const idle = [...schedules.keys()].filter((name) => !runningSchedules.has(name));
     const ticks = idle.length > 0 ? await claimSchedules(db, idle, now()) : [];
     const kinds = [...handlers.keys()];
-    const room = concurrency - runningJobs;
+    const room = concurrency - runningJobs.size;
     let claimed: ClaimedJob[] = [];
     if (kinds.length > 0 && room > 0) {
       await failAbandonedJobs(db, kinds, now());
@@ -157,14 +162,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const unrecorded = (what: string) => (error: unknown) =>
       log.error({ err: error }, `${what} could not be recorded`);
     return {
+      full: kinds.length > 0 && claimed.length === room,
       schedules: ticks.map((name) => track(runSchedule(name).catch(unrecorded('a scheduled run')))),
       jobs: claimed.map((job) => {
-        runningJobs++;
-        return track(
-          runJob(job)
-            .catch(unrecorded('a job run'))
-            .finally(() => runningJobs--),
-        );
+        const work = track(runJob(job).catch(unrecorded('a job run')));
+        runningJobs.add(work);
+        void work.finally(() => runningJobs.delete(work));
+        return work;
       }),
     };
   };
@@ -172,18 +176,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const poll = async () => {
     let full = false;
     try {
-      const started = await claimDue();
-      full = started.jobs.length > 0 && runningJobs >= concurrency;
+      full = (await claimDue()).full;
     } catch (error) {
       log.warn({ err: error }, 'due jobs could not be claimed');
     }
+    // Every slot taken: more may be due, so the next poll comes as soon as one frees, not after
+    // the interval (a backlog would otherwise drain at `concurrency` jobs per interval).
+    if (full && runningJobs.size > 0) await Promise.race(runningJobs);
     if (stopped) return;
-    // With every slot taken, the next poll waits for one to free rather than for the interval.
     timer = setTimeout(
       () => {
         polling = poll();
       },
-      full ? Math.min(options.pollMs, 250) : options.pollMs,
+      full ? 0 : options.pollMs,
     );
     timer.unref();
   };

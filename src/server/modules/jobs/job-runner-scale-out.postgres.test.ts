@@ -6,15 +6,14 @@ import { createJobRunner, type JobRunner } from './job-runner.js';
 
 // Two instances on one PostgreSQL database, each with its own pool and runner, claiming at the
 // same moments: every job runs once, every schedule tick once.
-let one: TestApp;
-let two: TestApp;
+const instances: TestApp[] = [];
 beforeAll(async () => {
-  one = await createTestApp();
-  two = await createTestApp({ sameDatabaseAs: one });
+  const first = await createTestApp();
+  instances.push(first, await createTestApp({ sameDatabaseAs: first }));
 });
+// The second first: the first drops the database.
 afterAll(async () => {
-  await two.close();
-  await one.close();
+  for (const instance of instances.toReversed()) await instance.close();
 });
 
 let time = new Date('2031-06-01T08:00:00Z');
@@ -24,7 +23,7 @@ const runnerOn = (app: TestApp): JobRunner =>
 it('runs each of many jobs once between two runners claiming together', async () => {
   const runs = new Map<number, number>();
   const byRunner = [0, 0];
-  const runners = [runnerOn(one), runnerOn(two)];
+  const runners = instances.map(runnerOn);
   runners.forEach((runner, index) =>
     runner.define('fan-out', async (job) => {
       runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
@@ -46,7 +45,7 @@ it('runs each of many jobs once between two runners claiming together', async ()
   expect(byRunner[0]).toBeGreaterThan(0);
   expect(byRunner[1]).toBeGreaterThan(0);
   const [left] = await queryRows<{ n: number }>(
-    one.db,
+    instances[0]!.db,
     sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'fan-out' AND state <> 'done'`,
   );
   expect(left?.n).toBe(0);
@@ -57,7 +56,7 @@ it('runs a schedule once per tick between two runners, and once after both resta
   const tick = async () => {
     runs++;
   };
-  const [a, b] = [runnerOn(one), runnerOn(two)];
+  const [a, b] = instances.map(runnerOn) as [JobRunner, JobRunner];
   a.every('channel-sync', 3600, tick);
   b.every('channel-sync', 3600, tick);
   for (let hour = 0; hour < 5; hour++) {
@@ -68,7 +67,7 @@ it('runs a schedule once per tick between two runners, and once after both resta
   await Promise.all([a.stop(), b.stop()]);
   expect(runs).toBe(5);
 
-  const [c, d] = [runnerOn(one), runnerOn(two)];
+  const [c, d] = instances.map(runnerOn) as [JobRunner, JobRunner];
   c.every('channel-sync', 3600, tick);
   d.every('channel-sync', 3600, tick);
   await Promise.all([c.runDue(), d.runDue()]);

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { queryRows } from '@server/db/query-rows.js';
+import { jobSchedules, jobs } from '@server/db/schema.js';
 
 export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -14,23 +15,8 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
-export interface JobRow extends ClaimedJob {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  runAt: Date;
-  lockedUntil: Date | null;
-  lastError: string | null;
-  finishedAt: Date | null;
-}
-
-export interface ScheduleRow {
-  name: string;
-  everySeconds: number;
-  nextRunAt: Date;
-  paused: boolean;
-  lastStartedAt: Date | null;
-  lastFinishedAt: Date | null;
-  lastError: string | null;
-}
+export type JobRow = typeof jobs.$inferSelect;
+export type ScheduleRow = typeof jobSchedules.$inferSelect;
 
 /**
  * The time every statement reads: the database's clock, so instances whose clocks differ agree on
@@ -39,18 +25,6 @@ export interface ScheduleRow {
 const at = (now: Date | null): SQL => sql`coalesce(${now}::timestamptz, now())`;
 
 const seconds = (count: number): SQL => sql`make_interval(secs => ${count})`;
-
-/** Milliseconds since 1970 (drizzle's driver hands timestamps over as text). */
-const epochMs = (column: string): string => `(extract(epoch FROM ${column}) * 1000)::float8`;
-
-const toDate = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
-
-type Times<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: number | null };
-
-const JOB_COLUMNS =
-  sql.raw(`id::float8 AS id, kind, payload, attempts, max_attempts AS "maxAttempts",
-  state, ${epochMs('run_at')} AS "runAt", ${epochMs('locked_until')} AS "lockedUntil",
-  last_error AS "lastError", ${epochMs('finished_at')} AS "finishedAt"`);
 
 export async function insertJob(
   db: Database,
@@ -148,17 +122,8 @@ export async function failJob(
 }
 
 export async function findJob(db: Database, id: number): Promise<JobRow | null> {
-  const [row] = await queryRows<Times<JobRow, 'runAt' | 'lockedUntil' | 'finishedAt'>>(
-    db,
-    sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${id}`,
-  );
-  if (!row) return null;
-  return {
-    ...row,
-    runAt: toDate(row.runAt)!,
-    lockedUntil: toDate(row.lockedUntil),
-    finishedAt: toDate(row.finishedAt),
-  };
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
 }
 
 /** A schedule's row, made on its first start only: an interval changed at run time is kept. */
@@ -252,21 +217,6 @@ export async function makeScheduleDue(
 }
 
 export async function findSchedule(db: Database, name: string): Promise<ScheduleRow | null> {
-  const [row] = await queryRows<
-    Times<ScheduleRow, 'nextRunAt' | 'lastStartedAt' | 'lastFinishedAt'>
-  >(
-    db,
-    sql`SELECT name, every_seconds AS "everySeconds", paused, last_error AS "lastError",
-          ${sql.raw(epochMs('next_run_at'))} AS "nextRunAt",
-          ${sql.raw(epochMs('last_started_at'))} AS "lastStartedAt",
-          ${sql.raw(epochMs('last_finished_at'))} AS "lastFinishedAt"
-        FROM job_schedules WHERE name = ${name}`,
-  );
-  if (!row) return null;
-  return {
-    ...row,
-    nextRunAt: toDate(row.nextRunAt)!,
-    lastStartedAt: toDate(row.lastStartedAt),
-    lastFinishedAt: toDate(row.lastFinishedAt),
-  };
+  const [row] = await db.select().from(jobSchedules).where(eq(jobSchedules.name, name));
+  return row ?? null;
 }

@@ -111,7 +111,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const handler = handlers.get(job.kind)!;
     try {
       await handler({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts });
-      await completeJob(db, job, now());
     } catch (error) {
       const last = job.attempts >= job.maxAttempts;
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
@@ -122,7 +121,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         last ? null : retryDelaySeconds(job.attempts),
         now(),
       );
+      return;
     }
+    // Outside the try: work that was done is not queued again because its record failed.
+    await completeJob(db, job, now());
   };
 
   const runSchedule = async (name: string) => {

@@ -21,6 +21,7 @@ import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
 import { registerRoutes } from './routes.js';
 import { registerWatching } from './modules/watching/watching-plugin.js';
+import { registerJobs } from './modules/jobs/jobs-plugin.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionSweeper(app);
   registerSuggestionsRefresher(app);
   registerWatching(app);
+  registerJobs(app);
   registerAccessControl(app);
   registerAuditTrail(app);
   registerPageCache(app, cacheInvalidation);

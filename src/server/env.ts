@@ -74,6 +74,11 @@ export const configSchema = z
      * the last second is above this (the process is too busy to answer in time anyway).
      */
     LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    /**
+     * How often this instance looks for due jobs and schedule ticks (modules/jobs); 0 runs none
+     * here, while the other instances still do.
+     */
+    JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

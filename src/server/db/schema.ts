@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -487,4 +490,45 @@ export const myList = pgTable(
     ),
     index('my_list_video_idx').on(t.videoId),
   ],
+);
+
+/**
+ * Work to be done once, by whichever instance claims it first (modules/jobs). A claim moves a row
+ * to running with a lock that expires, so a crashed instance's job is taken again later.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    state: text('state').notNull().default('queued'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_state_check', sql`${t.state} IN ('queued', 'running', 'done', 'failed')`),
+    // The claim reads due queued jobs and running ones whose lock has passed, oldest first.
+    index('jobs_state_run_at_idx').on(t.state, t.runAt),
+  ],
+);
+
+/** Recurring work: one row per schedule; the instance that moves next_run_at on runs the tick. */
+export const jobSchedules = pgTable(
+  'job_schedules',
+  {
+    name: text('name').primaryKey(),
+    everySeconds: integer('every_seconds').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+    paused: boolean('paused').notNull().default(false),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [check('job_schedules_every_check', sql`${t.everySeconds} > 0`)],
 );

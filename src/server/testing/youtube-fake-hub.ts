@@ -59,14 +59,12 @@ export function createFakeHub(): FakeHub {
     if (request.mode === 'subscribe') {
       url.searchParams.set('hub.lease_seconds', String(subscription.leaseSeconds));
     }
-    let confirmed = false;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS) });
-      // §5.3.1: the subscriber confirms with a 2xx whose body is exactly the challenge.
-      confirmed = response.ok && (await response.text()) === challenge;
-    } catch {
-      confirmed = false;
-    }
+    // §5.3.1: the subscriber confirms with a 2xx whose body is exactly the challenge; a callback
+    // that cannot be reached confirms nothing.
+    const confirmed = await fetch(url, { signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS) }).then(
+      async (response) => response.ok && (await response.text()) === challenge,
+      () => false,
+    );
     request.outcome = confirmed ? 'verified' : 'refused';
     if (!confirmed) return;
     const others = state.subscriptions.filter(

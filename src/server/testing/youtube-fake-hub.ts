@@ -61,10 +61,12 @@ export function createFakeHub(): FakeHub {
     }
     // §5.3.1: the subscriber confirms with a 2xx whose body is exactly the challenge; a callback
     // that cannot be reached confirms nothing.
-    const confirmed = await fetch(url, { signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS) }).then(
-      async (response) => response.ok && (await response.text()) === challenge,
-      () => false,
-    );
+    const confirmed = await fetch(url, { signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS) })
+      .then(
+        async (response) => response.ok && (await response.text()) === challenge,
+        () => false,
+      )
+      .catch(() => false);
     request.outcome = confirmed ? 'verified' : 'refused';
     if (!confirmed) return;
     const others = state.subscriptions.filter(

@@ -9,12 +9,17 @@ export interface FakeYoutubeVideo {
   publishedAt: string;
   privacyStatus: 'public' | 'unlisted' | 'private';
   durationSeconds: number;
+  /** A premiere's start (ISO 8601): videos.list then answers liveStreamingDetails. */
+  scheduledStartTime?: string;
 }
 
 export const FAKE_CHANNEL_ID = 'UCtwangShowCountry0000001';
 export const FAKE_CHANNEL_TITLE = 'The Twang Show';
 /** YouTube names a channel's uploads playlist after the channel: UC… becomes UU…. */
-export const FAKE_UPLOADS_PLAYLIST_ID = `UU${FAKE_CHANNEL_ID.slice(2)}`;
+export function uploadsPlaylistIdOf(channelId: string): string {
+  return `UU${channelId.slice(2)}`;
+}
+export const FAKE_UPLOADS_PLAYLIST_ID = uploadsPlaylistIdOf(FAKE_CHANNEL_ID);
 export const FAKE_UPLOAD_COUNT = 120;
 
 const ARTISTS = [

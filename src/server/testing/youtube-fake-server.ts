@@ -4,24 +4,42 @@ import { parseYoutubeId } from '@shared/schemas/youtube-url.js';
 import {
   FAKE_CHANNEL_ID,
   FAKE_CHANNEL_TITLE,
-  FAKE_UPLOADS_PLAYLIST_ID,
   fakeChannelUploads,
+  uploadsPlaylistIdOf,
   type FakeYoutubeVideo,
 } from './youtube-fake-catalogue.js';
 import {
   dataApi,
   googleError,
   type FakeAnswer,
+  type FakeChannel,
   type YoutubeFakeMode,
   type YoutubeFakeState,
 } from './youtube-fake-data-api.js';
+import {
+  createFakeHub,
+  deletionNotification,
+  uploadNotification,
+  type FakeDelivery,
+  type FakeHubState,
+} from './youtube-fake-hub.js';
 import { FAKE_IFRAME_API_SCRIPT } from './youtube-fake-iframe-api.js';
+
+/** A channel besides the main one, for multi-channel syncs. */
+export interface FakeChannelSeed {
+  id: string;
+  title?: string;
+  uploads?: FakeYoutubeVideo[];
+}
 
 export interface YoutubeFakeOptions {
   port?: number;
   apiKey?: string;
   channelId?: string;
   uploads?: FakeYoutubeVideo[];
+  otherChannels?: FakeChannelSeed[];
+  /** Units after which the Data API answers 403 quotaExceeded (YouTube's default is 10,000). */
+  dailyQuotaLimit?: number;
   /** Videos YouTube knows that are not in the channel's uploads (a single import finds them). */
   extraVideos?: FakeYoutubeVideo[];
   slowDelayMs?: number;
@@ -35,7 +53,20 @@ export interface YoutubeFake {
   apiKey: string;
   channelId: string;
   port: number;
+  /** Google's hub stand-in: POST here with the WebSub form fields. */
+  hubUrl: string;
   state: YoutubeFakeState;
+  hub: FakeHubState;
+  /** Puts `video` at the top of the channel's uploads, as a new upload appears. */
+  addUpload: (channelId: string, video: FakeYoutubeVideo) => FakeYoutubeVideo;
+  /** Deletes (terminates) a channel: gone from channels.list, its playlist and videos with it. */
+  deleteChannel: (channelId: string) => void;
+  /** Resolves once the hub has finished every verification GET started so far. */
+  hubIdle: () => Promise<void>;
+  /** POSTs the upload notification of `videoId` to each verified subscriber of the channel. */
+  publish: (channelId: string, videoId: string) => Promise<FakeDelivery[]>;
+  /** POSTs the deletion tombstone of `videoId` likewise. */
+  publishDeletion: (channelId: string, videoId: string) => Promise<FakeDelivery[]>;
   close: () => Promise<void>;
 }
 
@@ -69,6 +100,7 @@ function oembed(state: YoutubeFakeState, params: URLSearchParams, origin: string
 const MODES: readonly YoutubeFakeMode[] = [
   'normal',
   'quotaExceeded',
+  'keyInvalid',
   'serverError',
   'badJson',
   'slow',
@@ -102,6 +134,25 @@ function route(state: YoutubeFakeState, request: IncomingMessage, origin: string
   return googleError(404, 'notFound', 'Not Found');
 }
 
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function newChannel(id: string, title: string, uploads: FakeYoutubeVideo[]): FakeChannel {
+  return {
+    id,
+    title,
+    uploadsPlaylistId: uploadsPlaylistIdOf(id),
+    uploads: uploads.map((video) => video.id),
+    deleted: false,
+  };
+}
+
 function send(response: ServerResponse, answer: FakeAnswer): void {
   if (response.destroyed) return;
   if ('text' in answer) {
@@ -116,24 +167,40 @@ function send(response: ServerResponse, answer: FakeAnswer): void {
 }
 
 /**
- * A local stand-in for YouTube's Data API v3 and oEmbed endpoint, in their documented JSON shapes,
- * seeded with a channel of 120 uploads so paging is exercised. Tests switch `state.mode` to make it
- * fail the ways the real one does.
+ * A local stand-in for YouTube's Data API v3, oEmbed endpoint and WebSub hub, in their documented
+ * shapes, seeded with a channel of 120 uploads so paging is exercised (more channels on request).
+ * Tests switch `state.mode` to make it fail the ways the real one does.
  */
 export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promise<YoutubeFake> {
   const uploads = options.uploads ?? fakeChannelUploads();
   const channelId = options.channelId ?? FAKE_CHANNEL_ID;
+  const others = options.otherChannels ?? [];
+  const channels = [
+    newChannel(channelId, FAKE_CHANNEL_TITLE, uploads),
+    ...others.map((seed) => newChannel(seed.id, seed.title ?? seed.id, seed.uploads ?? [])),
+  ];
+  const allVideos = [
+    ...uploads,
+    ...others.flatMap((seed) => seed.uploads ?? []),
+    ...(options.extraVideos ?? []),
+  ];
   const state: YoutubeFakeState = {
     mode: 'normal',
     slowDelayMs: options.slowDelayMs ?? 5000,
     apiKey: options.apiKey ?? 'fake-youtube-key',
     channelId,
-    uploadsPlaylistId:
-      channelId === FAKE_CHANNEL_ID ? FAKE_UPLOADS_PLAYLIST_ID : `UU${channelId.slice(2)}`,
-    videos: new Map([...uploads, ...(options.extraVideos ?? [])].map((video) => [video.id, video])),
-    uploads: uploads.map((video) => video.id),
+    channels: new Map(channels.map((channel) => [channel.id, channel])),
+    videos: new Map(allVideos.map((video) => [video.id, video])),
     requests: [],
+    unitsSpent: 0,
+    dailyQuotaLimit: options.dailyQuotaLimit ?? null,
   };
+  const hub = createFakeHub();
+  function channelOf(id: string): FakeChannel {
+    const channel = state.channels.get(id);
+    if (!channel) throw new Error(`The fake YouTube has no channel ${id}`);
+    return channel;
+  }
   const timers = new Set<NodeJS.Timeout>();
   let origin = '';
   const server = createServer((request, response) => {
@@ -142,6 +209,13 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
       response
         .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
         .end(FAKE_IFRAME_API_SCRIPT);
+      return;
+    }
+    if (request.method === 'POST' && request.url?.split('?')[0] === '/subscribe') {
+      void readBody(request).then(
+        (body) => send(response, hub.subscribe(body)),
+        () => response.destroy(),
+      );
       return;
     }
     const answer = route(state, request, origin);
@@ -162,11 +236,26 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
     apiUrl: `${origin}/youtube/v3`,
     oembedUrl: `${origin}/oembed`,
     iframeApiUrl: `${origin}/iframe_api`,
+    hubUrl: `${origin}/subscribe`,
     apiKey: state.apiKey,
     channelId,
     port,
     state,
+    hub: hub.state,
+    addUpload(id, video) {
+      const channel = channelOf(id);
+      state.videos.set(video.id, video);
+      channel.uploads = [video.id, ...channel.uploads.filter((known) => known !== video.id)];
+      return video;
+    },
+    deleteChannel(id) {
+      channelOf(id).deleted = true;
+    },
+    hubIdle: () => hub.idle(),
+    publish: (id, videoId) => hub.publish(id, uploadNotification(state, id, videoId)),
+    publishDeletion: (id, videoId) => hub.publish(id, deletionNotification(state, id, videoId)),
     close: async () => {
+      await hub.idle();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { YoutubeVideoDetails } from './youtube-client.js';
+import type { YoutubeUploadDetails, YoutubeVideoDetails } from './youtube-client.js';
 
 // The parts of YouTube's documented answers that Twang reads; other fields pass unchecked.
 
@@ -8,7 +8,10 @@ const thumbnail = z.object({ url: z.string() });
 export const videoResource = z.object({
   id: z.string(),
   snippet: z.object({
+    channelId: z.string().optional(),
     title: z.string(),
+    /** 'upcoming' for a premiere or stream not started yet, 'live' during it, else 'none'. */
+    liveBroadcastContent: z.string().optional(),
     description: z.string().default(''),
     publishedAt: z.iso.datetime({ offset: true }),
     thumbnails: z
@@ -22,6 +25,10 @@ export const videoResource = z.object({
       .default({}),
   }),
   status: z.object({ privacyStatus: z.string().optional() }).optional(),
+  /** Only premieres and live streams have it. */
+  liveStreamingDetails: z
+    .object({ scheduledStartTime: z.iso.datetime({ offset: true }).optional() })
+    .optional(),
 });
 
 export const videoListResponse = z.object({ items: z.array(videoResource).default([]) });
@@ -30,6 +37,8 @@ export const channelListResponse = z.object({
   items: z
     .array(
       z.object({
+        id: z.string().optional(),
+        snippet: z.object({ title: z.string() }).optional(),
         contentDetails: z.object({
           relatedPlaylists: z.object({ uploads: z.string().optional() }),
         }),
@@ -67,5 +76,16 @@ export function toVideoDetails(item: VideoResource): YoutubeVideoDetails {
     thumbnail: picked?.url ?? '',
     publishedAt: new Date(item.snippet.publishedAt),
     privacyStatus: item.status?.privacyStatus ?? null,
+  };
+}
+
+/** The sync's view of a video: the import's details plus what tells a premiere apart. */
+export function toUploadDetails(item: VideoResource): YoutubeUploadDetails {
+  const scheduled = item.liveStreamingDetails?.scheduledStartTime;
+  return {
+    ...toVideoDetails(item),
+    channelId: item.snippet.channelId ?? null,
+    liveBroadcastContent: item.snippet.liveBroadcastContent ?? null,
+    scheduledStartAt: scheduled ? new Date(scheduled) : null,
   };
 }

@@ -6,7 +6,7 @@ import {
 } from '@server/testing/youtube-fake-catalogue.js';
 import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
 import { createYoutubeClient, type YoutubeClientOptions } from './youtube-client.js';
-import { YoutubeAuthError, YoutubeUnavailableError } from './youtube-errors.js';
+import { YoutubeAuthError, YoutubeQuotaError, YoutubeUnavailableError } from './youtube-errors.js';
 
 let fake: YoutubeFake;
 beforeAll(async () => {
@@ -142,12 +142,26 @@ describe('failures', () => {
     fake.state.mode = 'quotaExceeded';
     await expect(client().fetchVideo(newest.id)).rejects.toBeInstanceOf(YoutubeAuthError);
     await expect(client().listChannelUploads()).rejects.toThrow(/quotaExceeded/);
+    await expect(client().fetchVideo(newest.id)).rejects.toMatchObject({
+      name: YoutubeQuotaError.name,
+      reason: 'quotaExceeded',
+      source: 'youtube',
+    });
   });
 
   it('reports a wrong key (400 keyInvalid) as an auth error', async () => {
     const wrongKey = client({ apiKey: 'not-the-key' });
     await expect(wrongKey.fetchVideo(newest.id)).rejects.toBeInstanceOf(YoutubeAuthError);
     await expect(wrongKey.listChannelUploads()).rejects.toThrow(/keyInvalid/);
+    await expect(wrongKey.fetchVideo(newest.id)).rejects.toMatchObject({ reason: 'keyInvalid' });
+  });
+
+  it('reports a revoked key (the fake in keyInvalid mode) the same way', async () => {
+    fake.state.mode = 'keyInvalid';
+    await expect(client().fetchVideo(newest.id)).rejects.toMatchObject({
+      name: YoutubeAuthError.name,
+      reason: 'keyInvalid',
+    });
   });
 
   it('reports a 500 as unavailable, on both paths', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { YoutubeAuthError, YoutubeUnavailableError } from './youtube-errors.js';
+import { YoutubeAuthError, YoutubeQuotaError, YoutubeUnavailableError } from './youtube-errors.js';
 
 export interface JsonAnswer {
   status: number;
@@ -61,10 +61,12 @@ function errorReasons(body: unknown): string[] {
 }
 
 const BAD_KEY_REASONS = new Set(['keyInvalid', 'API_KEY_INVALID', 'keyExpired', 'API_KEY_EXPIRED']);
+/** The Data API's daily quota (quotaExceeded) and its older spelling (dailyLimitExceeded). */
+const QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 
 /**
- * The Data API's answer checked against the documented shape: 401/403 (quota included) and a bad
- * key are credential problems; any other failure or an unexpected shape means YouTube is unusable.
+ * The Data API's answer checked against the documented shape: 401/403 (quota included, as a
+ * YoutubeQuotaError) and a bad key are credential problems; any other failure or an unexpected shape means YouTube is unusable.
  * A 404 is returned as null for the caller to judge.
  */
 export function readDataApiAnswer<T extends z.ZodType>(
@@ -80,6 +82,9 @@ export function readDataApiAnswer<T extends z.ZodType>(
   }
   const reasons = errorReasons(body);
   const detail = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
+  if (status === 403 && reasons.some((r) => QUOTA_REASONS.has(r))) {
+    throw new YoutubeQuotaError(`YouTube ${what} is over its quota: ${status}${detail}`, 'youtube');
+  }
   if (
     status === 401 ||
     status === 403 ||

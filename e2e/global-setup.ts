@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { startYoutubeFake } from '@server/testing/youtube-fake-server.js';
 import { MAIL_HTTP_PORT, SMTP_PORT, YOUTUBE_PORT } from './ports.js';
-import { channelUploads, singleImportVideos } from './youtube.js';
+import { channelUploads, PREMIERE_VIDEO, singleImportVideos } from './youtube.js';
 import { startSmtpCatcher } from './smtp-catcher.js';
 
 /**
@@ -18,7 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const youtube = await startYoutubeFake({
     port: YOUTUBE_PORT,
     uploads: channelUploads(),
-    extraVideos: singleImportVideos(),
+    extraVideos: [...singleImportVideos(), PREMIERE_VIDEO],
   });
   return async () => {
     await youtube.close();

@@ -1,5 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { FAKE_CHANNEL_ID, fakeChannelUploads } from '@server/testing/youtube-fake-catalogue.js';
+import {
+  FAKE_CHANNEL_ID,
+  fakeChannelUploads,
+  fakeVideo,
+  fakeYoutubeId,
+} from '@server/testing/youtube-fake-catalogue.js';
 import type { YoutubeFakeMode } from '@server/testing/youtube-fake-data-api.js';
 import { YOUTUBE_PORT } from './ports.js';
 
@@ -26,6 +31,13 @@ export const channelUploads = () => ALL_VIDEOS.slice(0, 6);
 
 /** Public videos outside the channel's uploads; give each test its own. */
 export const singleImportVideos = () => ALL_VIDEOS.slice(6);
+
+/** The premiere scheduled-publishing.spec.ts imports and schedules (no other spec uses it). */
+export const PREMIERE_VIDEO = fakeVideo({
+  id: fakeYoutubeId('twang-e2e-premiere'),
+  title: 'Premiere Night: Ivy Keller – Midnight at the Bluebird',
+  description: 'The season opener, premiered at its hour.',
+});
 
 /** Makes the fake YouTube misbehave ('quotaExceeded' reads as "sign in to YouTube"), or behave. */
 export async function setYoutubeMode(

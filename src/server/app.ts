@@ -22,6 +22,7 @@ import { registerSuggestionsRefresher } from './modules/videos/suggestions-refre
 import { registerRoutes } from './routes.js';
 import { registerWatching } from './modules/watching/watching-plugin.js';
 import { registerJobs } from './modules/jobs/jobs-plugin.js';
+import { registerScheduledPublishing } from './modules/publishing/scheduled-publishing.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     youtube: YoutubeClient;
+    /** Now, for scheduled work (AppOptions.clock). */
+    clock: () => Date;
   }
 }
 
@@ -57,6 +60,8 @@ export interface AppOptions {
   logStream?: LogStream;
   /** Tests: hooks that must apply to every API route, added just before the routes. */
   beforeApiRoutes?: (app: FastifyInstance) => void;
+  /** What time it is for scheduled work (a publish time); tests move it by hand. */
+  clock?: () => Date;
 }
 
 /** JSON bodies over this are refused with 413; no call of the API needs more. */
@@ -105,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate(
@@ -163,12 +169,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionSweeper(app);
   registerSuggestionsRefresher(app);
   registerWatching(app);
-  registerJobs(app);
+  registerJobs(app, options.clock);
   registerAccessControl(app);
   registerAuditTrail(app);
   registerPageCache(app, cacheInvalidation);
   // Once both caches exist: what a write declares it changes is dropped from them.
   registerCacheDrops(app);
+  registerScheduledPublishing(app);
   registerApiEtag(app);
   registerHealth(app);
   // After every other onSend hook: it keeps the headers they made.

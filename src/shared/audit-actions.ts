@@ -69,7 +69,15 @@ export const AUDIT_ACTIONS = {
     label: 'Removed a video from their My List',
     item: 'video',
   },
+  // Work no request made: a scheduled job's (issue 29).
+  'JOB publish-scheduled-videos': { label: 'Published on schedule', item: 'video' },
 } as const satisfies Record<string, AuditActionWords>;
+
+/** The audit log's actions that no API call makes: a scheduled job's work. */
+export const SCHEDULED_PUBLISH_ACTION = 'JOB publish-scheduled-videos';
+export const JOB_AUDIT_ACTIONS = [SCHEDULED_PUBLISH_ACTION] as const;
+/** An action an API call makes (the audit trail reads its subject from the call). */
+export type ApiAuditAction = Exclude<AuditAction, (typeof JOB_AUDIT_ACTIONS)[number]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -86,6 +94,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   description: 'Description',
   episode_number: 'Episode Number',
   public_state: 'Privacy',
+  publish_at: 'Publish time',
   name: 'Name',
   img_path: 'Image',
   featured: 'Featured',

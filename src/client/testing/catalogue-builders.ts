@@ -30,6 +30,7 @@ export function buildVideo(id: number, title: string): Video {
     epnum: id,
     public_state: true,
     published_at: '2024-01-01T00:00:00.000Z',
+    publish_at: null,
     like_count: 0,
     view_count: 0,
     tags: [],

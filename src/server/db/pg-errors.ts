@@ -14,6 +14,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === '23503';
 }
 
+/** check_violation: a row would break a CHECK constraint (callers turn it into a 400). */
+export function isCheckViolation(error: unknown): boolean {
+  return pgCode(error) === '23514';
+}
+
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

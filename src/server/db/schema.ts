@@ -118,6 +118,11 @@ export const videos = pgTable(
     episodeNumber: integer('episode_number'),
     isPublic: boolean('is_public').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a Private video turns Public by itself (modules/publishing); null when not scheduled.
+     * Cleared when it is published, by the schedule or by hand.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     likeCount: integer('like_count').notNull().default(0),
     /**
      * Views counted (modules/watching): added when the progress batch flushes. Unindexed, like
@@ -164,6 +169,12 @@ export const videos = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('videos_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The publisher's "what is due" and the Coming Soon row read only the few scheduled ones.
+    index('videos_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
+    // Only a Private video waits for its time.
+    check('videos_publish_at_private_check', sql`${t.publishAt} IS NULL OR NOT ${t.isPublic}`),
     // No index on like_count (migration 0005): every like updates it, and an update of an
     // indexed column rewrites every index of the row, the GIN ones included.
   ],

@@ -51,6 +51,7 @@ export function videoOf(id: number, youtubeId: string, fields: Partial<Video>): 
     epnum: null,
     public_state: true,
     published_at: '2025-03-14T18:00:00.000Z',
+    publish_at: null,
     like_count: 0,
     view_count: 0,
     tags: [],

@@ -1,5 +1,9 @@
-import { isForeignKeyViolation, isUniqueViolation } from '@server/db/pg-errors.js';
-import { conflict, notFound, type HttpError } from './http-errors.js';
+import {
+  isCheckViolation,
+  isForeignKeyViolation,
+  isUniqueViolation,
+} from '@server/db/pg-errors.js';
+import { badRequest, conflict, notFound, type HttpError } from './http-errors.js';
 
 async function answering<T>(
   write: () => Promise<T>,
@@ -28,4 +32,12 @@ export function conflictWhenTaken<T>(message: string, write: () => Promise<T>): 
  */
 export function notFoundWhenGone<T>(message: string, write: () => Promise<T>): Promise<T> {
   return answering(write, isForeignKeyViolation, () => notFound(message));
+}
+
+/**
+ * A write a CHECK constraint may refuse because of what the row already holds (not what was sent,
+ * which the schema checked): a 400 with `message` that says what to send instead.
+ */
+export function badRequestWhenChecked<T>(message: string, write: () => Promise<T>): Promise<T> {
+  return answering(write, isCheckViolation, () => badRequest(message));
 }

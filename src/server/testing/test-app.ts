@@ -41,6 +41,8 @@ export interface TestAppOptions {
   checkAnswers?: boolean;
   /** Hooks of the test's own, added just before the routes (AppOptions.beforeApiRoutes). */
   beforeApiRoutes?: (app: FastifyInstance) => void;
+  /** The app's clock for scheduled work (AppOptions.clock). */
+  clock?: () => Date;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.youtube ? { youtube: options.youtube } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     beforeApiRoutes: (app) => {
       if (options.checkAnswers !== false) registerAnswerCheck(app);
       options.beforeApiRoutes?.(app);

@@ -22,6 +22,9 @@ export const adminEditorUiMessages = {
   noTags: 'No tags yet.',
   noVideoYet: 'Find a video by its YouTube link to see it here.',
   noThumbnail: 'No preview image',
+  publishAtLabel: 'Publish automatically at',
+  publishAtHint: (timeZone: string) =>
+    `Optional. At this time (${timeZone.replaceAll('_', ' ')} time) the video turns Public by itself. Leave empty to keep it Private.`,
 } as const;
 
 /** What the editor's live region says after a tag change. */

@@ -45,6 +45,27 @@ export const episodeNumberField = z
     return z.NEVER;
   });
 
+/** How far ahead a video may be scheduled. */
+export const PUBLISH_AT_MAX_YEARS = 5;
+
+/**
+ * A scheduled publish time: an ISO 8601 date and time with its offset ('Z' or '+01:00'), read as
+ * a Date; null or '' for none. Whether it is still in the future is the server's check (its
+ * clock, at the moment it saves).
+ */
+export const publishAtField = z
+  .union([z.string(), z.null()], { error: m.publishAtInvalid })
+  .transform((value, context) => {
+    if (value === null || value.trim() === '') return null;
+    const parsed = z.iso.datetime({ offset: true }).safeParse(value.trim());
+    const at = parsed.success ? new Date(parsed.data) : null;
+    if (!at || Number.isNaN(at.getTime())) {
+      context.addIssue({ code: 'custom', message: m.publishAtInvalid });
+      return z.NEVER;
+    }
+    return at;
+  });
+
 /**
  * PUT /api/admin/videos. Episode number and privacy stay as they are when left out. The video as
  * GET /api/videos/{id} answers it is accepted too: `epid` and `epnum` are read as `id` and
@@ -67,6 +88,8 @@ export const updateVideoBody = acceptingReadShape({
     ),
     episode_number: episodeNumberField.optional(),
     public_state: flagField('public_state').optional(),
+    /** Left out: the schedule stays as it is. Saving the video Public clears it. */
+    publish_at: publishAtField.optional(),
   },
   read: videoSchema,
   aliases: { epid: 'id', epnum: 'episode_number' },

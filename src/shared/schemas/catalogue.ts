@@ -22,6 +22,11 @@ export const videoSchema = z.object({
   /** true = Public, false = Private (seen by administrators only). */
   public_state: z.boolean(),
   published_at: z.string(),
+  /**
+   * When a Private video turns Public by itself (scheduled publishing, issue 29), in UTC; null
+   * when it is not scheduled. Only administrators see private videos, so only they see a time.
+   */
+  publish_at: z.string().nullable(),
   like_count: z.number().int(),
   /** Views counted (issue 28); cached pages may show it up to their max age late. */
   view_count: z.number().int(),

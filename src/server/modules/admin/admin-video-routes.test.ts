@@ -201,6 +201,7 @@ describe('PUT /api/admin/videos takes the video as GET /api/videos/{id} answers 
         'link',
         'public_state',
         'published_at',
+        'publish_at',
         'tags',
         'thumbnail',
         'title',

@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '@shared/messages/api.js';
-import { deleteVideoBody, updateVideoBody } from '@shared/schemas/admin-videos.js';
+import { adminVideosMessages as m } from '@shared/messages/admin-videos.js';
+import {
+  deleteVideoBody,
+  PUBLISH_AT_MAX_YEARS,
+  updateVideoBody,
+} from '@shared/schemas/admin-videos.js';
 import { videoSchema } from '@shared/schemas/catalogue.js';
-import { notFound } from '@server/lib/http-errors.js';
+import { badRequestWhenChecked } from '@server/lib/constraint-errors.js';
+import { badRequest, notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import { presentVideos } from '../videos/video-presenter.js';
@@ -13,6 +19,18 @@ import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib
 import { exampleVideo, secondVideo } from '@server/lib/api-examples.js';
 
 const videoNotFound = errorResponses({ 404: 'No video has that id.' });
+const badPublishTime = errorResponses({
+  400: 'A field is missing or invalid, or `publish_at` is not a future time within 5 years, or it is given for a video saved Public.',
+});
+
+/** A publish time must be to come, not too far, and for a video that stays Private till then. */
+function checkPublishTime(at: Date, publicState: boolean | undefined, now: Date): void {
+  if (publicState === true) throw badRequest(m.publishAtButPublic);
+  if (at.getTime() <= now.getTime()) throw badRequest(m.publishAtPast);
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
+  if (at > latest) throw badRequest(m.publishAtTooFar);
+}
 const editedTitle = 'June Calloway – Gravel Road Home (Live at the Ryman)';
 
 /**
@@ -27,7 +45,8 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: 'admin' },
       schema: {
-        summary: "Save a video's editor fields (title, description, episode, privacy)",
+        summary:
+          "Save a video's editor fields (title, description, episode, privacy, publish time)",
         tags: ['admin videos'],
         body: bodyWithExamples(updateVideoBody, {
           editor: {
@@ -44,6 +63,16 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
             summary: 'The video as GET /api/videos/{id} answers it, edited, plus public_state',
             value: { ...exampleVideo, title: editedTitle, public_state: '1' },
           },
+          scheduled: {
+            summary: 'Private until a time, then Public by itself (publish_at null clears it)',
+            value: {
+              id: String(exampleVideo.id),
+              title: editedTitle,
+              description: exampleVideo.description,
+              public_state: '0',
+              publish_at: '2026-12-04T19:00:00-06:00',
+            },
+          },
         }),
         response: {
           200: answerWithExample(videoSchema, {
@@ -51,19 +80,25 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
             data: { ...exampleVideo, title: editedTitle, isLiked: false },
             message: apiMessages.videoUpdated,
           }),
+          ...badPublishTime,
           ...videoNotFound,
         },
       },
     },
     async (request) => {
       const admin = callerOf(request);
-      const { id, title, description, episode_number, public_state } = request.body;
-      const row = await updateVideo(app.db, id, {
-        title,
-        description,
-        episodeNumber: episode_number,
-        isPublic: public_state,
-      });
+      const { id, title, description, episode_number, public_state, publish_at } = request.body;
+      if (publish_at) checkPublishTime(publish_at, public_state, app.clock());
+      // A schedule kept on a video that is Public now: the row's CHECK refuses it.
+      const row = await badRequestWhenChecked(m.publishAtButPublic, () =>
+        updateVideo(app.db, id, {
+          title,
+          description,
+          episodeNumber: episode_number,
+          isPublic: public_state,
+          publishAt: publish_at,
+        }),
+      );
       if (!row) throw notFound(apiMessages.videoNotFound);
       const [video] = await presentVideos(app.db, [row], admin.id);
       return ok(video!, apiMessages.videoUpdated);

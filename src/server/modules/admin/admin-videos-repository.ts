@@ -71,6 +71,8 @@ export interface VideoChanges {
   description: string;
   episodeNumber?: number | null | undefined;
   isPublic?: boolean | undefined;
+  /** A Private video's publish time, or null for none; undefined leaves it as it is. */
+  publishAt?: Date | null | undefined;
 }
 
 export async function updateVideo(
@@ -85,6 +87,9 @@ export async function updateVideo(
   };
   if (changes.episodeNumber !== undefined) set.episodeNumber = changes.episodeNumber;
   if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
+  if (changes.publishAt !== undefined) set.publishAt = changes.publishAt;
+  // Published by hand: the schedule has nothing left to do.
+  if (changes.isPublic === true) set.publishAt = null;
   const [row] = await db.update(videos).set(set).where(eq(videos.id, id)).returning(videoColumns);
   return row;
 }

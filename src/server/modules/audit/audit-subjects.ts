@@ -1,4 +1,4 @@
-import type { AuditAction } from '@shared/audit-actions.js';
+import type { ApiAuditAction } from '@shared/audit-actions.js';
 import { fullName } from '@shared/validation.js';
 import type { Database } from '@server/db/client.js';
 import { artistName, personOf, tagNames, videoTitle } from './audit-repository.js';
@@ -95,7 +95,7 @@ const tagLinks: Describe = async (call) => {
  * item is still there; every other one after, from the answer where it carries the item (so an
  * edit names the item as it now is) or else from the database.
  */
-export const AUDIT_SUBJECTS: Record<AuditAction, { before?: true; describe: Describe }> = {
+export const AUDIT_SUBJECTS: Record<ApiAuditAction, { before?: true; describe: Describe }> = {
   'GET /api/admin/videos/import': {
     // One video (?link=) or the channel's uploads, which answer how many were added.
     describe: async (call) => {
@@ -165,3 +165,7 @@ export const AUDIT_SUBJECTS: Record<AuditAction, { before?: true; describe: Desc
 };
 
 export { record as asRecord };
+
+/** Whether an API call's action has a subject to read (every audited call does). */
+export const isApiAuditAction = (action: string): action is ApiAuditAction =>
+  Object.hasOwn(AUDIT_SUBJECTS, action);

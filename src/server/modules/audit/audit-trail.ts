@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAuditAction } from '@shared/audit-actions.js';
 import { insertAuditEntry } from './audit-repository.js';
-import { AUDIT_SUBJECTS, asRecord, type AuditSubject } from './audit-subjects.js';
+import { AUDIT_SUBJECTS, asRecord, isApiAuditAction, type AuditSubject } from './audit-subjects.js';
 
 const CHANGES = new Set(['POST', 'PUT', 'DELETE']);
 /** Body fields that name what a call acts on, in the order they are looked for. */
@@ -63,7 +63,7 @@ export function registerAuditTrail(app: FastifyInstance): void {
   ): Promise<AuditSubject> => {
     const action = actionOf(request);
     const fallback = { targetId: targetOf(request), targetName: null, details: [] };
-    if (!isAuditAction(action)) return fallback;
+    if (!isApiAuditAction(action)) return fallback;
     const call = { db: app.db, body: asRecord(request.body), answer };
     try {
       const found = await (readBefore.get(request) ?? AUDIT_SUBJECTS[action].describe(call));
@@ -77,7 +77,7 @@ export function registerAuditTrail(app: FastifyInstance): void {
 
   app.addHook('preHandler', async (request) => {
     const action = actionOf(request);
-    if (!isAudited(request) || !isAuditAction(action) || !AUDIT_SUBJECTS[action].before) return;
+    if (!isAudited(request) || !isApiAuditAction(action) || !AUDIT_SUBJECTS[action].before) return;
     const call = { db: app.db, body: asRecord(request.body), answer: {} };
     const found = AUDIT_SUBJECTS[action].describe(call);
     // Awaited in onSend; a failed read must not fail the call, nor go unhandled meanwhile.

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { changesOf, type WriteChange } from './write-changes.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Drops what a change outside a request made (a scheduled job's write), the way the hook
+     * below does for a route's `config.changes`, on every instance.
+     */
+    dropCaches: (changes: readonly WriteChange[]) => Promise<void>;
+  }
+}
+
 /**
  * The one place a write drops cached pages and viewers: after the handler, before the answer
  * leaves (so whoever made the change sees it on their next read), from what the route declares
@@ -18,9 +28,12 @@ export function registerCacheDrops(app: FastifyInstance): void {
     if ('pagesShowing' in change) return app.pageCache.changed(change.pagesShowing);
     return app.viewerCache.likesChanged(change.likesOf);
   };
+  const dropAll = async (changes: readonly WriteChange[]) => {
+    if (changes.length > 0) await Promise.all(changes.map(drop));
+  };
+  app.decorate('dropCaches', dropAll);
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode < 200 || reply.statusCode >= 300) return;
-    const changes = changesOf(request);
-    if (changes.length > 0) await Promise.all(changes.map(drop));
+    await dropAll(changesOf(request));
   });
 }

@@ -30,6 +30,7 @@ describe('the video shape, written by the database (videoJson)', () => {
       youtube_url: `https://www.youtube.com/watch?v=${videos[0]!.youtubeId}`,
       link: `https://www.youtube.com/watch?v=${videos[0]!.youtubeId}`,
       published_at: videos[0]!.publishedAt.toISOString(),
+      publish_at: null,
       // By name.
       tags: [
         { id: blues.id, name: 'Blues' },

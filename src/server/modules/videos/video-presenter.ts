@@ -20,6 +20,7 @@ export const videoColumns = {
   publishedAt: videos.publishedAt,
   likeCount: videos.likeCount,
   viewCount: videos.viewCount,
+  publishAt: videos.publishAt,
 };
 
 export type VideoListRow = Pick<
@@ -32,6 +33,7 @@ export type VideoListRow = Pick<
   | 'episodeNumber'
   | 'isPublic'
   | 'publishedAt'
+  | 'publishAt'
   | 'likeCount'
   | 'viewCount'
 >;

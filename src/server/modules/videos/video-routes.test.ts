@@ -49,6 +49,7 @@ describe('GET /api/videos/:id', () => {
       epnum: null,
       public_state: true,
       published_at: at(1).toISOString(),
+      publish_at: null,
       like_count: 0,
       view_count: 0,
       tags: [{ id: tag.id, name: 'Honky Tonk' }],

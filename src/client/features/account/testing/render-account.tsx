@@ -36,6 +36,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     epnum: null,
     public_state: true,
     published_at: '2024-01-01T00:00:00.000Z',
+    publish_at: null,
     like_count: 1,
     view_count: 0,
     tags: [],

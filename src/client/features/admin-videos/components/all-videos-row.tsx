@@ -2,15 +2,7 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import { DeleteButton, EditLink } from '@client/components/admin/row-actions.js';
 import { adminLink } from '@shared/page-paths.js';
 import { VideoThumbnail } from '@client/components/catalogue/video-card.js';
-
-/** Public or Private, as the spec labels a video's state. */
-export function PrivacyBadge({ video }: { video: Video }) {
-  return (
-    <span className={`admin-badge admin-badge--${video.public_state ? 'public' : 'private'}`}>
-      {video.public_state ? 'Public' : 'Private'}
-    </span>
-  );
-}
+import { PrivacyBadge } from './privacy-badge.js';
 
 /** One search result: thumbnail, title, Public/Private, edit link and delete icon. */
 export function AllVideosRow({ video, onDelete }: { video: Video; onDelete: () => void }) {

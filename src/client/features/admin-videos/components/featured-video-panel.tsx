@@ -17,7 +17,7 @@ import { FormField } from '@client/components/ui/form-field.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
 import { useForm } from '@client/lib/use-form.js';
 import { useFeaturedVideo, useSaveFeaturedVideo } from '../api/featured-video.js';
-import { PrivacyBadge } from './all-videos-row.js';
+import { PrivacyBadge } from './privacy-badge.js';
 
 /** The home page's hero: a title and the link of the video it shows. */
 export function FeaturedVideoPanel() {

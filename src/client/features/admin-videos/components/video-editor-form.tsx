@@ -28,6 +28,7 @@ import {
   type EditorValues,
 } from '../utils/editor-form.js';
 import { importFailureFlash } from '../utils/editor-messages.js';
+import { localTimeZone } from '../utils/publish-time.js';
 import { startTagChanges, type TagChanges } from '../utils/editor-tag-changes.js';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.js';
 import { VideoEditorPreview } from './video-editor-preview.js';
@@ -43,7 +44,8 @@ export interface EditorLocationState {
 
 /**
  * The form of /admin/newVideo and /admin/editVideo/{id}: find a video by its YouTube link (Enter
- * in the link field finds it), then title, episode number, description, privacy and tags;
+ * in the link field finds it), then title, episode number, description, privacy (a Private video
+ * may be given a time to turn Public by itself) and tags;
  * Discard starts over on /admin/newVideo, Publish saves.
  */
 export function VideoEditorForm({ video }: { video: Video | null }) {
@@ -253,6 +255,15 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
                   </span>
                 </div>
               ))}
+              {!values.isPublic && (
+                <FormField
+                  label={t.publishAtLabel}
+                  fieldClassName="editor-privacy__schedule"
+                  type="datetime-local"
+                  hint={t.publishAtHint(localTimeZone())}
+                  {...form.bind('publishAt')}
+                />
+              )}
             </fieldset>
             <VideoEditorTags changes={tags} onChange={setTags} disabled={save.isPending} />
             <div className="editor-actions">

@@ -4,6 +4,7 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import { Button } from '@client/components/ui/button.js';
 import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 import { embedUrl, PLAYER_ALLOW } from '@client/lib/youtube-player.js';
+import { PrivacyBadge } from './privacy-badge.js';
 
 /**
  * The found video: thumbnail (a plain box when it does not load), its id and saved privacy, and
@@ -47,11 +48,7 @@ export function VideoEditorPreview({ video }: { video: Video | null }) {
       )}
       <div className="editor-preview__facts">
         <span>Video #{video.id}</span>
-        <span
-          className={`admin-badge ${video.public_state ? 'admin-badge--public' : 'admin-badge--private'}`}
-        >
-          {video.public_state ? 'Public' : 'Private'}
-        </span>
+        <PrivacyBadge video={video} />
       </div>
       <div className="editor-preview__actions">
         <Button variant="secondary" onClick={() => setPlaying(!playing)}>

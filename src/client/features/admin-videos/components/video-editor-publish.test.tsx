@@ -142,6 +142,7 @@ describe('Publish: what is sent', () => {
         description: 'June plays the porch.',
         episode_number: '42',
         public_state: '1',
+        publish_at: null,
       },
     ]);
     expect(sentBodies(fetch, 'POST', '/tags')).toEqual([{ id: '7', name: 'Honky Tonk' }]);
@@ -165,6 +166,24 @@ describe('Publish: what is sent', () => {
       expect(sentBodies(fetch, method, '/tags')).toEqual([]);
     }
     expect(screen.queryByRole('link', { name: 'View on site' })).not.toBeInTheDocument();
+  });
+
+  it('schedules a Private video: the time typed in local time goes as UTC, and the badge says until when', async () => {
+    const { user, fetch } = renderVideo();
+    const field = await screen.findByLabelText(t.publishAtLabel);
+    expect(field).toHaveAttribute('type', 'datetime-local');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('turns Public by itself'));
+    await user.type(field, '2026-12-04T19:00');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ui.videoUpdated);
+    const at = new Date(2026, 11, 4, 19, 0).toISOString();
+    expect(sentBodies(fetch, 'PUT', '/admin/videos')).toEqual([
+      expect.objectContaining({ public_state: '0', publish_at: at }),
+    ]);
+    expect(screen.getByText(/^Private until /, { selector: '.admin-badge' })).toBeVisible();
+    // Public needs no time: the field goes, and none is sent.
+    await user.click(screen.getByLabelText('Public'));
+    expect(screen.queryByLabelText(t.publishAtLabel)).not.toBeInTheDocument();
   });
 
   it("'No episode number' clears and locks the field, and sends '-1'; unticked, the typed number goes", async () => {

@@ -36,7 +36,7 @@ export function importedVideo(overrides: Partial<Video> = {}): Video {
 /** The body of the PUT, echoed back as the saved video. */
 export function savedEcho(video: Video) {
   return (init?: RequestInit): Reply => {
-    const body = JSON.parse(String(init?.body)) as Record<string, string>;
+    const body = JSON.parse(String(init?.body)) as Record<string, string | null>;
     return {
       status: 200,
       data: {
@@ -44,6 +44,7 @@ export function savedEcho(video: Video) {
         title: body.title,
         description: body.description,
         public_state: body.public_state === '1',
+        publish_at: body.publish_at ?? null,
       },
       message: 'Video updated successfully',
     };

@@ -9,6 +9,7 @@ const filled = {
   episode: '-1',
   description: 'Words',
   isPublic: true,
+  publishAt: '',
 };
 
 describe('the video form rules', () => {
@@ -30,6 +31,7 @@ describe('the video form rules', () => {
       description: 'Words',
       episode_number: '-1',
       public_state: '1',
+      publish_at: null,
     });
     expect(updateBody(7, { ...filled, episode: '12', isPublic: false })).toMatchObject({
       episode_number: '12',
@@ -45,6 +47,24 @@ describe('the video form rules', () => {
       episode: '-1',
       description: '',
       isPublic: true,
+      publishAt: '',
+    });
+  });
+
+  it("sends a Private video's publish time typed in local time as UTC, and none for a Public one", () => {
+    const local = '2026-12-04T19:00';
+    const body = updateBody(7, { ...filled, isPublic: false, publishAt: local });
+    expect(body.publish_at).toBe(new Date(2026, 11, 4, 19, 0).toISOString());
+    expect(updateBody(7, { ...filled, isPublic: false, publishAt: '' }).publish_at).toBeNull();
+    expect(updateBody(7, { ...filled, isPublic: true, publishAt: local }).publish_at).toBeNull();
+  });
+
+  it("reads a scheduled video's time into the field in local time, to the minute", () => {
+    const at = new Date(2026, 11, 4, 19, 30);
+    const video = { ...buildVideo(4, 'Soon'), public_state: false, publish_at: at.toISOString() };
+    expect(valuesFromVideo(video)).toMatchObject({
+      isPublic: false,
+      publishAt: '2026-12-04T19:30',
     });
   });
 });

@@ -4,6 +4,7 @@ import { validationMessages as m } from '@shared/messages/validation.js';
 import { updateVideoBody, type UpdateVideoInput } from '@shared/schemas/admin-videos.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import type { FieldErrors } from '@client/lib/field-errors.js';
+import { localInputValue, publishAtOfInput } from './publish-time.js';
 
 /** The editor's fields as typed. The episode number is text: '-1' means none. */
 export interface EditorValues {
@@ -12,6 +13,8 @@ export interface EditorValues {
   episode: string;
   description: string;
   isPublic: boolean;
+  /** A Private video's publish time in the browser's zone (publish-time.ts); '' for none. */
+  publishAt: string;
 }
 
 export const NO_EPISODE = '-1';
@@ -25,6 +28,7 @@ export const EMPTY_VALUES: EditorValues = {
   episode: '',
   description: '',
   isPublic: false,
+  publishAt: '',
 };
 
 export function valuesFromVideo(video: Video): EditorValues {
@@ -34,6 +38,7 @@ export function valuesFromVideo(video: Video): EditorValues {
     episode: video.epnum === null ? NO_EPISODE : String(video.epnum),
     description: video.description,
     isPublic: video.public_state,
+    publishAt: localInputValue(video.publish_at),
   };
 }
 
@@ -48,7 +53,10 @@ export function requireLinkAndEpisode(
   return found;
 }
 
-/** PUT /api/admin/videos: privacy as '1'/'0' and a missing episode number as '-1'. */
+/**
+ * PUT /api/admin/videos: privacy as '1'/'0', a missing episode number as '-1', and the publish
+ * time in UTC (none for a video saved Public: publishing it clears the schedule).
+ */
 export function updateBody(id: number, values: EditorValues): UpdateBody {
   const episode = values.episode.trim();
   return {
@@ -57,6 +65,7 @@ export function updateBody(id: number, values: EditorValues): UpdateBody {
     description: values.description.trim(),
     episode_number: episode === '' ? NO_EPISODE : episode,
     public_state: values.isPublic ? '1' : '0',
+    publish_at: values.isPublic ? null : publishAtOfInput(values.publishAt),
   };
 }
 
@@ -69,7 +78,7 @@ export const EDITOR_RULES = {
   schema: updateVideoBody,
   // The id is the video's, not the typing's: the API checks it.
   body: (values: EditorValues) => updateBody(0, values),
-  rename: { episode_number: 'episode' },
+  rename: { episode_number: 'episode', publish_at: 'publishAt' },
   refine: requireLinkAndEpisode,
   // The API's '-1 for none' is the "No episode number" box here.
   texts: { [adminVideosMessages.episodeNumberInvalid]: adminEditorUiMessages.episodeNumberInvalid },

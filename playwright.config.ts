@@ -52,7 +52,7 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '100',
       // A CI machine running the browser and the server on two cores stalls now and then.
       LOAD_SHED_MAX_DELAY_MS: '5000',
-      // Scheduled work (a premiere's publishing) is looked for each second, not each 5.
+      // Due scheduled work (a premiere's 5-second publishing tick) is claimed within a second.
       JOBS_POLL_MS: '1000',
       ...YOUTUBE_ENV,
       // A brand and links of its own, as a real install has (tests expect these, not defaults).

@@ -70,6 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_SCALE: '1000',
     // Busy CI machines stall test processes; only the load-shedding test wants shedding.
     LOAD_SHED_MAX_DELAY_MS: '60000',
+    // Scheduled work runs when a test asks (app.jobs.runDue) or sets its own poll.
+    JOBS_POLL_MS: '0',
     ...options.env,
   });
   const app = await buildApp({

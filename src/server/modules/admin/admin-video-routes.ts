@@ -70,7 +70,7 @@ export async function adminVideoRoutes(app: FastifyInstance): Promise<void> {
               title: editedTitle,
               description: exampleVideo.description,
               public_state: '0',
-              publish_at: '2026-12-04T19:00:00-06:00',
+              publish_at: '2030-12-06T19:00:00-06:00',
             },
           },
         }),

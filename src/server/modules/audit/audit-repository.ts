@@ -10,10 +10,6 @@ export async function insertAuditEntry(db: Database, entry: NewAuditEntry): Prom
   await db.insert(auditLog).values(entry);
 }
 
-export async function insertAuditEntries(db: Database, entries: NewAuditEntry[]): Promise<void> {
-  if (entries.length > 0) await db.insert(auditLog).values(entries);
-}
-
 function matching(filters: AuditFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.actor) {

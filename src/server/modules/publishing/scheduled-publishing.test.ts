@@ -6,7 +6,8 @@ import type { Video } from '@shared/schemas/catalogue.js';
 import { auditLog, videos } from '@server/db/schema.js';
 import { buildVideo, callApi } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
-import { publishDue, PUBLISH_SCHEDULE, SCHEDULED_PUBLISH_ACTOR } from './scheduled-publishing.js';
+import { publishDue, PUBLISH_SCHEDULE } from './scheduled-publishing.js';
+import { SCHEDULED_PUBLISH_ACTOR } from './scheduled-videos-repository.js';
 
 let now = new Date('2026-12-01T12:00:00.000Z');
 const { t, admin } = useTestApp({

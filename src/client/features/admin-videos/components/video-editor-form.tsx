@@ -127,7 +127,7 @@ export function VideoEditorForm({ video }: { video: Video | null }) {
     }
     dismiss();
     save.mutate(
-      { body: updateBody(current.id, typed), tags },
+      { body: updateBody(current.id, typed, savedValues.publishAt), tags },
       {
         onSuccess: (result) => {
           setSavedValues(typed);

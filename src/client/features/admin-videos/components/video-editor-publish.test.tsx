@@ -142,7 +142,6 @@ describe('Publish: what is sent', () => {
         description: 'June plays the porch.',
         episode_number: '42',
         public_state: '1',
-        publish_at: null,
       },
     ]);
     expect(sentBodies(fetch, 'POST', '/tags')).toEqual([{ id: '7', name: 'Honky Tonk' }]);

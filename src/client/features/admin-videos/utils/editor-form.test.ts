@@ -31,7 +31,6 @@ describe('the video form rules', () => {
       description: 'Words',
       episode_number: '-1',
       public_state: '1',
-      publish_at: null,
     });
     expect(updateBody(7, { ...filled, episode: '12', isPublic: false })).toMatchObject({
       episode_number: '12',
@@ -51,12 +50,18 @@ describe('the video form rules', () => {
     });
   });
 
-  it("sends a Private video's publish time typed in local time as UTC, and none for a Public one", () => {
+  it("sends a Private video's changed publish time, typed in local time, as UTC; none when unchanged or Public", () => {
     const local = '2026-12-04T19:00';
     const body = updateBody(7, { ...filled, isPublic: false, publishAt: local });
     expect(body.publish_at).toBe(new Date(2026, 11, 4, 19, 0).toISOString());
-    expect(updateBody(7, { ...filled, isPublic: false, publishAt: '' }).publish_at).toBeNull();
-    expect(updateBody(7, { ...filled, isPublic: true, publishAt: local }).publish_at).toBeNull();
+    // Cleared: null; kept as saved: not sent, so its seconds and a due time stay the server's.
+    const cleared = updateBody(7, { ...filled, isPublic: false, publishAt: '' }, local);
+    expect(cleared).toHaveProperty('publish_at', null);
+    const kept = updateBody(7, { ...filled, isPublic: false, publishAt: local }, local);
+    expect(kept).not.toHaveProperty('publish_at');
+    expect(updateBody(7, { ...filled, isPublic: true, publishAt: local })).not.toHaveProperty(
+      'publish_at',
+    );
   });
 
   it("reads a scheduled video's time into the field in local time, to the minute", () => {

@@ -55,17 +55,20 @@ export function requireLinkAndEpisode(
 
 /**
  * PUT /api/admin/videos: privacy as '1'/'0', a missing episode number as '-1', and the publish
- * time in UTC (none for a video saved Public: publishing it clears the schedule).
+ * time in UTC, only when it was changed from `savedPublishAt` (the field as last saved): the field
+ * holds whole minutes, and sent again unchanged a time would be cut to its minute, or refused as
+ * past in its last minute. A video saved Public sends none (publishing clears it).
  */
-export function updateBody(id: number, values: EditorValues): UpdateBody {
+export function updateBody(id: number, values: EditorValues, savedPublishAt = ''): UpdateBody {
   const episode = values.episode.trim();
+  const changedTime = !values.isPublic && values.publishAt !== savedPublishAt;
   return {
     id,
     title: values.title.trim(),
     description: values.description.trim(),
     episode_number: episode === '' ? NO_EPISODE : episode,
     public_state: values.isPublic ? '1' : '0',
-    publish_at: values.isPublic ? null : publishAtOfInput(values.publishAt),
+    ...(changedTime ? { publish_at: publishAtOfInput(values.publishAt) } : {}),
   };
 }
 

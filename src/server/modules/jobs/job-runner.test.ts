@@ -103,6 +103,70 @@ it('takes again a job whose runner died, once its lock has passed; the dead run 
   expect(await findJob(t.db, id)).toMatchObject({ state: 'done', attempts: 2, lastError: null });
 });
 
+it('renews a running job’s lock, so a handler that outlasts it is not taken again beside itself', async () => {
+  // A 0.3 s lock, renewed every 0.1 s of real time while the handler works.
+  const busy = runner({ lockSeconds: 0.3 });
+  let finish = () => undefined as void;
+  busy.define('long-import', () => new Promise<void>((resolve) => (finish = resolve)));
+  const id = await busy.enqueue('long-import', {});
+  const first = busy.runDue();
+  await expect.poll(async () => (await findJob(t.db, id))?.state).toBe('running');
+  // Past the first lock by the clock; the renewal made after it holds the job.
+  advance(1);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  const other = runner({ lockSeconds: 0.3 });
+  let taken = 0;
+  other.define('long-import', async () => {
+    taken++;
+  });
+  expect((await other.runDue()).jobs).toBe(0);
+  finish();
+  await first;
+  expect(taken).toBe(0);
+  expect(await findJob(t.db, id)).toMatchObject({ state: 'done', attempts: 1 });
+});
+
+it('holds a schedule’s next tick while one runs on another instance, unless that one is older than the lock', async () => {
+  let finish = () => undefined as void;
+  const starts: string[] = [];
+  const slow = runner({ lockSeconds: 600 });
+  slow.every('channel-sync', 60, async () => {
+    starts.push('slow');
+    await new Promise<void>((resolve) => (finish = resolve));
+  });
+  const first = slow.runDue();
+  await expect.poll(() => starts.length).toBe(1);
+  const other = runner({ lockSeconds: 600 });
+  other.every('channel-sync', 60, async () => {
+    starts.push('other');
+  });
+  // Its next tick is due, but the first still runs: held back.
+  advance(120);
+  expect((await other.runDue()).schedules).toBe(0);
+  finish();
+  await first;
+  expect((await other.runDue()).schedules).toBe(1);
+
+  // A tick whose instance died (started, never finished) holds it only until the lock passes.
+  const dead = runner({ lockSeconds: 600 });
+  dead.every('report-sweep', 60, () => new Promise<void>(() => undefined));
+  void dead.runDue();
+  await expect
+    .poll(async () => (await findSchedule(t.db, 'report-sweep'))?.lastStartedAt)
+    .toBeTruthy();
+  const survivor = runner({ lockSeconds: 600 });
+  let swept = 0;
+  survivor.every('report-sweep', 60, async () => {
+    swept++;
+  });
+  advance(120);
+  expect((await survivor.runDue()).schedules).toBe(0);
+  advance(600);
+  expect((await survivor.runDue()).schedules).toBe(1);
+  expect(swept).toBe(1);
+  expect(starts).toEqual(['slow', 'other']);
+});
+
 it('ends failed a job whose runner died on its last attempt', async () => {
   const id = await runner().enqueue('fatal', {}, { maxAttempts: 1 });
   await claimJobs(t.db, ['fatal'], 10, 60, time);

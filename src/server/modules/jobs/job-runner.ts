@@ -5,6 +5,7 @@ import {
   claimJobs,
   claimSchedules,
   completeJob,
+  extendJobLock,
   ensureSchedule,
   failAbandonedJobs,
   failJob,
@@ -35,7 +36,10 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** Jobs one instance runs at once. */
   concurrency?: number;
-  /** How long a claimed job is its runner's; past it, another instance takes it again. */
+  /**
+   * How long a claimed job is its runner's unless renewed (every third of it, while the handler
+   * runs); past it, another instance takes it again. A schedule's tick holds the next one back as long.
+   */
   lockSeconds?: number;
   /** Tests move time by hand; by default the database's clock decides what is due. */
   clock?: () => Date;
@@ -109,6 +113,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const runJob = async (job: ClaimedJob) => {
     const handler = handlers.get(job.kind)!;
+    // The lock is renewed while the handler works: only a runner that stops renews nothing.
+    const heartbeat = setInterval(
+      () => {
+        extendJobLock(db, job, lockSeconds, now()).catch((error: unknown) =>
+          log.warn({ err: error, jobId: job.id }, "a running job's lock could not be renewed"),
+        );
+      },
+      (lockSeconds * 1000) / 3,
+    );
+    heartbeat.unref();
     try {
       await handler({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts });
     } catch (error) {
@@ -122,6 +136,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         now(),
       );
       return;
+    } finally {
+      clearInterval(heartbeat);
     }
     // Outside the try: work that was done is not queued again because its record failed.
     await completeJob(db, job, now());
@@ -152,7 +168,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await saveSchedules();
     // A tick still running here is not started again beside itself.
     const idle = [...schedules.keys()].filter((name) => !runningSchedules.has(name));
-    const ticks = idle.length > 0 ? await claimSchedules(db, idle, now()) : [];
+    const ticks = idle.length > 0 ? await claimSchedules(db, idle, lockSeconds, now()) : [];
     const kinds = [...handlers.keys()];
     const room = concurrency - runningJobs.size;
     let claimed: ClaimedJob[] = [];

@@ -102,6 +102,22 @@ export async function completeJob(db: Database, job: ClaimedJob, now: Date | nul
   );
 }
 
+/**
+ * Keeps a running job its runner's while the handler works (called every third of the lock), so a
+ * handler that outlasts the lock is not claimed again beside itself. Fenced like the end of a run.
+ */
+export async function extendJobLock(
+  db: Database,
+  job: ClaimedJob,
+  lockSeconds: number,
+  now: Date | null,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE jobs SET locked_until = ${at(now)} + ${seconds(lockSeconds)}
+        WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempts}`,
+  );
+}
+
 /** Queues a failed run again after `retryInSeconds`, or ends it failed when that is null. */
 export async function failJob(
   db: Database,
@@ -142,11 +158,14 @@ export async function ensureSchedule(
 
 /**
  * Claims the due ticks of these schedules by moving each one's next run on: only the instance
- * whose update changed the row runs the tick.
+ * whose update changed the row runs the tick. A tick still running on any instance (started, not
+ * finished) holds the next one back, unless it started more than `lockSeconds` ago (its instance
+ * died, or it overran: then the next tick runs beside it).
  */
 export async function claimSchedules(
   db: Database,
   names: string[],
+  lockSeconds: number,
   now: Date | null,
 ): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
@@ -155,6 +174,8 @@ export async function claimSchedules(
         SET next_run_at = ${at(now)} + make_interval(secs => every_seconds),
             last_started_at = ${at(now)}
         WHERE name = ANY(${sql.param(names)}::text[]) AND next_run_at <= ${at(now)} AND NOT paused
+          AND (last_started_at IS NULL OR last_finished_at >= last_started_at
+            OR last_started_at <= ${at(now)} - ${seconds(lockSeconds)})
         RETURNING name`,
   );
   return rows.map((row) => row.name);

@@ -4,7 +4,7 @@ import { sqlAlias } from '@server/db/sql-alias.js';
 import type { VideoListRow } from './video-presenter.js';
 
 /** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds); null stays null. */
-const isoTime = (column: string) =>
+export const isoTimeText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What a video's fields are made of: its row of `videos`, and its tags. */
@@ -48,11 +48,11 @@ const VIDEO_FIELDS: { [K in keyof Omit<Video, 'isLiked'>]-?: Field<Video[K]> } =
   epnum: { sql: (v) => `${v}.episode_number`, of: (row) => row.episodeNumber },
   public_state: { sql: (v) => `${v}.is_public`, of: (row) => row.isPublic },
   published_at: {
-    sql: (v) => isoTime(`${v}.published_at`),
+    sql: (v) => isoTimeText(`${v}.published_at`),
     of: (row) => row.publishedAt.toISOString(),
   },
   publish_at: {
-    sql: (v) => isoTime(`${v}.publish_at`),
+    sql: (v) => isoTimeText(`${v}.publish_at`),
     of: (row) => row.publishAt?.toISOString() ?? null,
   },
   like_count: { sql: (v) => `${v}.like_count`, of: (row) => row.likeCount },

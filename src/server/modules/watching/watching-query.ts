@@ -3,7 +3,7 @@ import { CONTINUE_WATCHING_MAX } from '@shared/schemas/watching.js';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { queryRows } from '@server/db/query-rows.js';
-import { videoJson } from '../videos/video-json.js';
+import { isoTimeText, videoJson } from '../videos/video-json.js';
 import {
   userVideoPageStatement,
   visibleToReader,
@@ -13,9 +13,8 @@ import {
   type UserVideoTable,
 } from '../videos/user-video-pages.js';
 
-/** A timestamp as the API writes it (UTC, milliseconds), like videoJson's published_at. */
-const isoTime = (column: string): SQL =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** A timestamp as the API writes it (UTC, milliseconds), as videoJson writes published_at. */
+const isoTime = (column: string): SQL => sql.raw(isoTimeText(column));
 
 const userId = sql.placeholder('userId');
 const history: UserVideoTable = { table: 'watch_progress', time: 'updated_at' };

@@ -228,6 +228,21 @@ describe('POST /api/videos/{id}/progress: resume points', () => {
     expect(after.body.data).toMatchObject({ position: 0, finished: true });
   });
 
+  it('records nothing for a page left without playing (total_played 0): no history, no Continue Watching', async () => {
+    const video = await buildVideo(t.db);
+    const left = await report(video.id, playing(0, 0, 0), { token: fan.token });
+    expect(left.status).toBe(202);
+    await flush();
+    const read = await callApi(t.app, 'GET', `/api/users/${fan.id}/progress/${video.id}`, {
+      token: fan.token,
+    });
+    expect(read.body.data).toMatchObject({ position: 0, updated_at: null });
+    const row = await callApi(t.app, 'GET', `/api/users/${fan.id}/continue-watching`, {
+      token: fan.token,
+    });
+    expect(JSON.stringify(row.body.data)).not.toContain(`"id":${video.id},`);
+  });
+
   it('answers position 0 for a video never played, and 403 for another fan’s id', async () => {
     const video = await buildVideo(t.db);
     const none = await callApi(t.app, 'GET', `/api/users/${fan.id}/progress/${video.id}`, {

@@ -97,6 +97,16 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       // (paused, page left) do not count it again.
       const finish = finished && seconds > 0 && !isFinished(Math.max(0, at - seconds), duration);
       const userId = request.user?.id ?? null;
+      // A page opened and left without playing (its leaving report) is not watching: no resume
+      // point, no history, no Continue Watching.
+      if (totalPlayed === 0) {
+        void reply.code(202);
+        return {
+          status: 202,
+          data: { position: at, finished },
+          message: watchingMessages.progressSaved,
+        };
+      }
       const viewKey = countsAsView(totalPlayed, duration)
         ? await app.watching.viewKeys.keyOf(
             {

@@ -69,13 +69,25 @@ export const AUDIT_ACTIONS = {
     label: 'Removed a video from their My List',
     item: 'video',
   },
+  // The channel sync (issue 29): the channel is named in the details.
+  'POST /api/admin/channels': { label: 'Added a YouTube channel', details: 'Channel' },
+  'PUT /api/admin/channels/:id': {
+    label: 'Paused, resumed or changed a channel',
+    details: 'Channel',
+    edit: true,
+  },
+  'DELETE /api/admin/channels/:id': { label: 'Removed a YouTube channel', details: 'Channel' },
+  'POST /api/admin/channels/:id/sync': { label: 'Synced a channel now', details: 'Channel' },
+  'PUT /api/admin/channels/settings': { label: 'Changed the sync settings', edit: true },
   // Work no request made: a scheduled job's (issue 29).
   'JOB publish-scheduled-videos': { label: 'Published on schedule', item: 'video' },
+  'JOB sync-youtube-channels': { label: 'Imported by the channel sync', item: 'video' },
 } as const satisfies Record<string, AuditActionWords>;
 
 /** The audit log's actions that no API call makes: a scheduled job's work. */
 export const SCHEDULED_PUBLISH_ACTION = 'JOB publish-scheduled-videos';
-export const JOB_AUDIT_ACTIONS = [SCHEDULED_PUBLISH_ACTION] as const;
+export const CHANNEL_SYNC_ACTION = 'JOB sync-youtube-channels';
+export const JOB_AUDIT_ACTIONS = [SCHEDULED_PUBLISH_ACTION, CHANNEL_SYNC_ACTION] as const;
 /** An action an API call makes (the audit trail reads its subject from the call). */
 export type ApiAuditAction = Exclude<AuditAction, (typeof JOB_AUDIT_ACTIONS)[number]>;
 
@@ -104,6 +116,11 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   zip_code: 'Zip Code',
   birthday: 'Birthday',
   newsletter: 'Newsletter',
+  paused: 'Paused',
+  push: 'Instant push',
+  every_minutes: 'Sync every',
+  import_privacy: 'Import as',
+  publish_at_premiere: 'Publish at premiere',
 };
 
 /** An edit's fields in words, in the order the forms show them; ids and the like are left out. */

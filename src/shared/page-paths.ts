@@ -31,6 +31,7 @@ export const ADMIN_SCREENS = {
   userDashboard: 'userDashboard',
   ownAccount: 'ownAccount',
   audit: 'audit',
+  channels: 'channels',
   newAdmin: 'newAdmin',
 } as const;
 
@@ -66,6 +67,7 @@ export const adminLink = {
   userDashboard: screen('userDashboard'),
   ownAccount: screen('ownAccount'),
   audit: screen('audit'),
+  channels: screen('channels'),
   newAdmin: screen('newAdmin'),
 } as const;
 

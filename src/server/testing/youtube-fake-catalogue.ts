@@ -13,7 +13,7 @@ export interface FakeYoutubeVideo {
   scheduledStartTime?: string;
 }
 
-export const FAKE_CHANNEL_ID = 'UCtwangShowCountry0000001';
+export const FAKE_CHANNEL_ID = 'UCtwangShowCountry000001';
 export const FAKE_CHANNEL_TITLE = 'The Twang Show';
 /** YouTube names a channel's uploads playlist after the channel: UC… becomes UU…. */
 export function uploadsPlaylistIdOf(channelId: string): string {

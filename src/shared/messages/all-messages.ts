@@ -2,6 +2,7 @@ import { adminVideosMessages } from './admin-videos.js';
 import { apiMessages } from './api.js';
 import { artistsTagsMessages } from './artists-tags.js';
 import { catalogueMessages } from './catalogue.js';
+import { channelsMessages } from './channels.js';
 import { peopleMessages } from './people.js';
 import { publicSiteMessages } from './public-site.js';
 import { validationMessages } from './validation.js';
@@ -17,6 +18,7 @@ const everyMessage = new Set<string>(
     adminVideosMessages,
     publicSiteMessages,
     watchingMessages,
+    channelsMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

@@ -60,3 +60,24 @@ function toUrl(text: string): URL | null {
     return null;
   }
 }
+
+/** A YouTube channel id: UC and 22 of [0-9A-Za-z_-]. */
+export const CHANNEL_ID_PATTERN = /^UC[0-9A-Za-z_-]{22}$/;
+
+/**
+ * The channel id in a bare id or a youtube.com/channel/ID link (any of YouTube's hosts, with or
+ * without a scheme, extra segments such as /videos allowed). Handles (@name) and custom URLs
+ * are null: resolving them costs a search, which the sync never spends.
+ */
+export function parseYoutubeChannelId(input: string | null | undefined): string | null {
+  const text = (input ?? '').trim();
+  if (text === '' || text.length > MAX_LINK_LENGTH) return null;
+  if (CHANNEL_ID_PATTERN.test(text)) return text;
+  const url = toUrl(text);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (!YOUTUBE_HOSTS.has(host)) return null;
+  const [first, second] = url.pathname.split('/').filter(Boolean);
+  return first === 'channel' && second && CHANNEL_ID_PATTERN.test(second) ? second : null;
+}

@@ -84,6 +84,14 @@ const answeredVideo: Describe = async ({ db, answer }) => {
   return subject(videoId, videoId === null ? null : await videoTitle(db, videoId));
 };
 
+/** A channel call's answer: the channel (or its run), named by title and YouTube id. */
+const answeredChannel: Describe = async ({ answer }) => {
+  const channelId = text(answer.channel_id);
+  const title = text(answer.title) ?? text(answer.channel_title) ?? '';
+  const name = channelId === null ? null : title ? `${title} (${channelId})` : channelId;
+  return { ...NOTHING, details: name === null ? [] : [name] };
+};
+
 /** A tag call: the video and the tags it named. */
 const tagLinks: Describe = async (call) => {
   const video = await videoIn('epid')(call);
@@ -162,6 +170,11 @@ export const AUDIT_SUBJECTS: Record<ApiAuditAction, { before?: true; describe: D
   },
   'PUT /api/users/:id/list/:videoId': { describe: answeredVideo },
   'DELETE /api/users/:id/list/:videoId': { describe: answeredVideo },
+  'POST /api/admin/channels': { describe: answeredChannel },
+  'PUT /api/admin/channels/:id': { describe: answeredChannel },
+  'DELETE /api/admin/channels/:id': { describe: answeredChannel },
+  'POST /api/admin/channels/:id/sync': { describe: answeredChannel },
+  'PUT /api/admin/channels/settings': { describe: async () => NOTHING },
 };
 
 export { record as asRecord };

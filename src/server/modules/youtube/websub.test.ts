@@ -10,7 +10,7 @@ import {
   youtubeTopicUrl,
 } from './websub.js';
 
-const CHANNEL = 'UCtwangShowCountry0000001';
+const CHANNEL = 'UCtwangShowCountry000001';
 const TOPIC = `https://www.youtube.com/xml/feeds/videos.xml?channel_id=${CHANNEL}`;
 const CALLBACK = 'https://twang.example/websub/youtube';
 

@@ -35,6 +35,8 @@ export interface YoutubeFakeState {
   unitsSpent: number;
   /** Past this many units every call answers 403 quotaExceeded; null for no limit. */
   dailyQuotaLimit: number | null;
+  /** A videos.list naming any of these answers 503 backendError, as a flaky backend does. */
+  failingVideoIds: Set<string>;
 }
 
 export type FakeAnswer = { status: number; body: unknown } | { status: number; text: string };
@@ -185,6 +187,9 @@ export function dataApi(
     case 'playlistItems':
       return playlistItems(state, params);
     case 'videos':
+      if ((params.get('id') ?? '').split(',').some((id) => state.failingVideoIds.has(id))) {
+        return googleError(503, 'backendError', 'The service is currently unavailable.');
+      }
       return videos(state, params, parts);
     default:
       return googleError(404, 'notFound', 'Not Found');

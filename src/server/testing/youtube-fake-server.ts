@@ -194,6 +194,7 @@ export async function startYoutubeFake(options: YoutubeFakeOptions = {}): Promis
     requests: [],
     unitsSpent: 0,
     dailyQuotaLimit: options.dailyQuotaLimit ?? null,
+    failingVideoIds: new Set(),
   };
   const hub = createFakeHub();
   function channelOf(id: string): FakeChannel {

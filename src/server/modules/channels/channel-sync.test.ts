@@ -206,6 +206,33 @@ describe('the channel sync', () => {
     expect(await primary()).toMatchObject({ failures: 0, last_failure: null, retry_at: null });
   });
 
+  it('goes on past a batch YouTube fails, and asks for it again at the next sync', async () => {
+    const channel = await primary();
+    // 60 new uploads at least: two videos.list batches, the oldest upload in the first.
+    const added = Array.from({ length: 60 }, (_, i) =>
+      fake.addUpload(fake.channelId, fakeVideo({ id: fakeYoutubeId(`batch-${i}`) })),
+    );
+    const oldest = added[0]!;
+    fake.state.failingVideoIds.add(oldest.id);
+    const run = (await syncNow(channel.id)).body.data as SyncRun;
+    expect(run.status).toBe('done');
+    expect(run.errors).toBeGreaterThan(0);
+    expect(run.errors).toBeLessThanOrEqual(50);
+    expect(run.imported + run.errors).toBeGreaterThanOrEqual(60);
+    expect(run.error).toBe(syncFailureTexts.unavailable);
+    expect(await catalogueHas(oldest.id)).toBe(0);
+    expect(await catalogueHas(added[59]!.id)).toBe(1);
+
+    fake.state.failingVideoIds.clear();
+    // The newest page is all known now, yet the failed batch comes in.
+    const retried = (await syncNow(channel.id)).body.data as SyncRun;
+    expect(retried).toMatchObject({ status: 'done', errors: 0 });
+    // The failed batch, less any upload in it that YouTube does not show (a private one).
+    expect(retried.imported).toBeGreaterThan(0);
+    expect(retried.imported).toBeLessThanOrEqual(run.errors);
+    for (const video of added) expect(await catalogueHas(video.id)).toBe(1);
+  });
+
   it('tells a revoked key, a deleted channel and a spent quota apart', async () => {
     const channel = await primary();
     fake.state.mode = 'keyInvalid';

@@ -25,7 +25,10 @@ import { finishRun, startRun, type RunFigures } from './sync-runs-repository.js'
 export const CHANNEL_LEASE_SECONDS = 10 * 60;
 /** videos.list reads 50 ids a call; a batch that fails counts its ids as errors, the rest go on. */
 const BATCH = 50;
-/** Unreadable uploads remembered per channel: re-asking for them costs a unit per 50. */
+/**
+ * Uploads to ask for again next sync (unreadable, or failed this time), at most this many:
+ * re-asking costs a unit per 50.
+ */
 const UNREADABLE_KEPT = 100;
 const BACKOFF_BASE_MS = 5 * 60 * 1000;
 const BACKOFF_MAX_MS = 6 * 60 * 60 * 1000;
@@ -125,6 +128,8 @@ export async function syncChannel(
           if (error instanceof YoutubeAuthError) throw error;
           figures.errors += batch.length;
           figures.error ??= failureOf(error).message;
+          // Asked for again next sync, though newer uploads make the walk stop above them.
+          unreadable.push(...batch);
           app.log.warn({ err: error, channel: claimed.channelId }, 'a batch of uploads failed');
           continue;
         }
@@ -147,6 +152,7 @@ export async function syncChannel(
             }
           } catch (error) {
             figures.errors++;
+            unreadable.push(video.youtubeId);
             figures.error ??= `${video.youtubeId}: ${safeMessage(error)}`;
             app.log.error(
               { err: error, video: video.youtubeId },

@@ -131,6 +131,12 @@ function buildEndpoints(
   const signedInVideos = signedInLists(videoPaths, users.viewers, C);
   const artistLists = signedInLists(artistPaths, users.viewers, C);
   const adminLists = signedInLists(adminSearches, [users.admin], C);
+  // Issue 29: the Channels screen's reads (the channels with today's quota, the run history).
+  const channelScreenLists = signedInLists(
+    ['/api/admin/channels', '/api/admin/channels/runs', '/api/admin/channels/runs?page=2'],
+    [users.admin],
+    C,
+  );
   // Each connection signs in as its own share of the users, one after another.
   const loginLists = Array.from({ length: C }, (_, k) => {
     const mine = loginPool.filter((_, i) => i % C === k);
@@ -291,6 +297,13 @@ function buildEndpoints(
       perConnection: adminLists,
       samples: spread(adminLists[0]!, 12),
       targets: [],
+    },
+    {
+      name: 'GET /api/admin/channels, /runs (Channels screen)',
+      connections: C,
+      perConnection: channelScreenLists,
+      samples: channelScreenLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
     },
     {
       name: 'GET JS bundle (br)',

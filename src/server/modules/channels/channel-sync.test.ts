@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_SYNC_ACTION } from '@shared/audit-actions.js';
 import { channelsMessages, syncFailureTexts } from '@shared/messages/channels.js';
-import type { Channel, ChannelsOverview, SyncRun, SyncRunPage } from '@shared/schemas/channels.js';
+import type {
+  Channel,
+  ChannelsOverview,
+  SyncRun,
+  SyncRunPage,
+  SyncSettings,
+} from '@shared/schemas/channels.js';
 import { auditLog, videos, youtubeChannels, youtubeQuotaDays } from '@server/db/schema.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { buildArtist, callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
@@ -84,7 +90,7 @@ describe('the channel sync', () => {
     expect(next).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
     await t.app.jobs.runDue();
     const runs = await callApi(t.app, 'GET', '/api/admin/channels/runs', { token: admin.token });
-    expect(runs.body.data.pageInfo.total).toBe(0);
+    expect((runs.body.data as SyncRunPage).pageInfo.total).toBe(0);
   });
 
   it("Sync Now imports the channel's uploads once, as on YouTube, each in the audit log", async () => {
@@ -233,10 +239,35 @@ describe('the channel sync', () => {
     for (const video of added) expect(await catalogueHas(video.id)).toBe(1);
   });
 
+  it('imports the rest of a batch when one upload cannot be written', async () => {
+    const channel = await primary();
+    const good = fake.addUpload(fake.channelId, fakeVideo({ id: fakeYoutubeId('good-before') }));
+    // PostgreSQL refuses a NUL in text: this upload's insert fails, whatever the batch.
+    const bad = fake.addUpload(
+      fake.channelId,
+      fakeVideo({ id: fakeYoutubeId('bad-title'), title: 'Broken\u0000Title' }),
+    );
+    const after = fake.addUpload(fake.channelId, fakeVideo({ id: fakeYoutubeId('good-after') }));
+    const run = (await syncNow(channel.id)).body.data as SyncRun;
+    expect(run).toMatchObject({ status: 'done', imported: 2, errors: 1 });
+    expect(run.error).toContain(bad.id);
+    expect(await catalogueHas(good.id)).toBe(1);
+    expect(await catalogueHas(after.id)).toBe(1);
+    expect(await catalogueHas(bad.id)).toBe(0);
+    // Asked for again next time (and failing again, it is still counted, not lost).
+    const again = (await syncNow(channel.id)).body.data as SyncRun;
+    expect(again).toMatchObject({ imported: 0, errors: 1 });
+    fake.state.videos.set(bad.id, { ...bad, title: 'Mended Title' });
+    const mended = (await syncNow(channel.id)).body.data as SyncRun;
+    expect(mended).toMatchObject({ imported: 1, errors: 0 });
+  });
+
   it('tells a revoked key, a deleted channel and a spent quota apart', async () => {
     const channel = await primary();
     fake.state.mode = 'keyInvalid';
-    expect((await syncNow(channel.id)).body.data.error).toBe(syncFailureTexts.keyInvalid);
+    expect(((await syncNow(channel.id)).body.data as SyncRun).error).toBe(
+      syncFailureTexts.keyInvalid,
+    );
     fake.state.mode = 'quotaExceeded';
     await syncNow(channel.id);
     const spent = await primary();
@@ -354,7 +385,7 @@ describe('the channel routes', () => {
       body: { paused: true },
     });
     expect(paused.statusCode).toBe(200);
-    expect(paused.body.data.paused).toBe(true);
+    expect((paused.body.data as Channel).paused).toBe(true);
     const refused = await syncNow(channel.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.body.message).toBe(channelsMessages.syncPaused);
@@ -399,7 +430,7 @@ describe('the channel routes', () => {
       token: admin.token,
       body: { every_minutes: 15 },
     });
-    expect(res.body.data.every_minutes).toBe(15);
+    expect((res.body.data as SyncSettings).every_minutes).toBe(15);
     const state = await t.app.jobs.scheduleState(SYNC_SCHEDULE);
     expect(state!.everySeconds).toBe(900);
     expect((await overview()).settings.every_minutes).toBe(15);

@@ -6,13 +6,14 @@ import { existingYoutubeIds } from '../admin/admin-videos-repository.js';
 import { linkFeaturedVideo } from '../admin/featured-video-repository.js';
 import { EVERYTHING } from '../cache-drops/write-changes.js';
 import { autotagVideosById } from '../tags/tags-repository.js';
+import type { YoutubeUploadDetails } from '../youtube/youtube-client.js';
 import {
   YoutubeAuthError,
   YoutubeQuotaError,
   youtubeFailureReason,
 } from '../youtube/youtube-errors.js';
 import { quotaBudget } from '../youtube/youtube-quota.js';
-import { importUpload, placementOf } from './channel-import.js';
+import { importUpload, importUploads, placementOf } from './channel-import.js';
 import { claimChannel, releaseChannel, type ChannelRow } from './channels-repository.js';
 import { nextQuotaReset, syncStopsAt } from './quota-meter.js';
 import { readSyncSettings } from './sync-settings.js';
@@ -92,6 +93,37 @@ export async function syncChannel(
   const unreadableBefore = new Set(claimed.unreadableIds);
   const unreadable: string[] = [];
 
+  const importOne = async (video: YoutubeUploadDetails) => {
+    try {
+      const id = await importUpload(db, video, placementOf(video, settings, app.clock()));
+      if (id === null) figures.skipped++;
+      else {
+        figures.imported++;
+        importedIds.push(id);
+      }
+    } catch (error) {
+      figures.errors++;
+      unreadable.push(video.youtubeId);
+      figures.error ??= `${video.youtubeId}: ${safeMessage(error)}`;
+      app.log.error({ err: error, video: video.youtubeId }, 'an upload could not be imported');
+    }
+  };
+  /** The batch in one statement; when it fails, one by one, so one bad upload stops no other. */
+  const importBatch = async (batch: YoutubeUploadDetails[]) => {
+    const now = app.clock();
+    try {
+      const added = await importUploads(
+        db,
+        batch.map((details) => ({ details, placement: placementOf(details, settings, now) })),
+      );
+      figures.imported += added.length;
+      figures.skipped += batch.length - added.length;
+      importedIds.push(...added.map((row) => row.id));
+    } catch {
+      for (const video of batch) await importOne(video);
+    }
+  };
+
   try {
     await app.youtubeQuota.withBudget(budget, async () => {
       // channels.list every run (1 unit): a deleted channel's playlist reads as merely empty.
@@ -142,24 +174,7 @@ export async function syncChannel(
         unreadable.push(...missing);
         figures.skipped += details.length - ours.length;
         figures.skipped += missing.filter((id) => ids.includes(id)).length;
-        for (const video of ours) {
-          try {
-            const id = await importUpload(db, video, placementOf(video, settings, app.clock()));
-            if (id === null) figures.skipped++;
-            else {
-              figures.imported++;
-              importedIds.push(id);
-            }
-          } catch (error) {
-            figures.errors++;
-            unreadable.push(video.youtubeId);
-            figures.error ??= `${video.youtubeId}: ${safeMessage(error)}`;
-            app.log.error(
-              { err: error, video: video.youtubeId },
-              'an upload could not be imported',
-            );
-          }
-        }
+        await importBatch(ours);
       }
     });
   } catch (error) {

@@ -146,6 +146,33 @@ describe('instant push (WebSub)', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('answers 4xx, never 5xx, to bodies and addresses no hub sends', async () => {
+    const { pushSecret } = await stored();
+    const json = '{"feed":1}';
+    const asJson = await post(json, sign(json, pushSecret!), 'application/json');
+    expect(asJson.status).toBe(415);
+    const text = await post('hello', sign('hello', pushSecret!), 'text/plain');
+    expect(text.status).toBe(415);
+    const huge = '<feed>' + 'x'.repeat(1024 * 1024 + 10) + '</feed>';
+    expect((await post(huge, sign(huge, pushSecret!))).status).toBe(413);
+    const notAnId = callback.replace(PUSHED_CHANNEL, 'not-a-channel');
+    expect((await fetch(notAnId)).status).toBe(404);
+    expect(
+      (
+        await fetch(notAnId, {
+          method: 'POST',
+          body: '<feed/>',
+          headers: { 'content-type': 'application/atom+xml' },
+        })
+      ).status,
+    ).toBe(404);
+    // A signed notification naming a malformed video id queues nothing.
+    const atom = uploadNotification(fake.state, PUSHED_CHANNEL, 'bad id!');
+    const before = await queuedJobs();
+    expect((await post(atom, sign(atom, pushSecret!))).status).toBe(202);
+    expect(await queuedJobs()).toBe(before);
+  });
+
   it('refuses a verification it did not ask for', async () => {
     const forged = new URL(callback);
     forged.searchParams.set('hub.mode', 'unsubscribe');

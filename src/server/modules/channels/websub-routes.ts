@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { channelsMessages } from '@shared/messages/channels.js';
-import { CHANNEL_ID_PATTERN } from '@shared/schemas/youtube-url.js';
+import { CHANNEL_ID_PATTERN, isYoutubeId } from '@shared/schemas/youtube-url.js';
 import { parseYoutubeNotification, PushFeedError } from '../youtube/youtube-push-feed.js';
 import { verifyHubChallenge, verifyHubSignature, youtubeTopicUrl } from '../youtube/websub.js';
 import { findChannelByYoutubeId, updateChannel } from './channels-repository.js';
@@ -99,7 +99,7 @@ export async function websubRoutes(app: FastifyInstance): Promise<void> {
         const notification = parseYoutubeNotification(body);
         // Deletions are left to the administrators: a video removed on YouTube may be re-uploaded.
         videoIds = notification.added
-          .filter((video) => video.channelId === channelId)
+          .filter((video) => video.channelId === channelId && isYoutubeId(video.videoId))
           .map((video) => video.videoId);
       } catch (error) {
         if (error instanceof PushFeedError)

@@ -28,11 +28,6 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-/** The channel's name, said after each action's word to screen readers ("Sync now Twang TV"). */
-function Of({ title }: { title: string }) {
-  return <span className="visually-hidden"> {title}</span>;
-}
-
 /** One synced channel: what it is, how its sync goes, and Sync now, Pause, Instant push, Remove. */
 export function ChannelRow({
   channel,
@@ -133,20 +128,20 @@ export function ChannelRow({
           <Button
             variant="primary"
             onClick={syncNow}
+            aria-label={`${sync.isPending ? u.syncing : u.syncNow} ${title}`}
             disabled={channel.paused}
             aria-disabled={sync.isPending || undefined}
             aria-busy={sync.isPending || undefined}
           >
             {sync.isPending ? u.syncing : u.syncNow}
-            <Of title={title} />
           </Button>
           <Button
             variant="secondary"
             aria-disabled={update.isPending || undefined}
             onClick={() => change({ paused: !channel.paused })}
+            aria-label={`${channel.paused ? u.resume : u.pause} ${title}`}
           >
             {channel.paused ? u.resume : u.pause}
-            <Of title={title} />
           </Button>
           <Button
             variant="secondary"
@@ -154,13 +149,17 @@ export function ChannelRow({
             aria-describedby={pushLocked ? pushNoteId : undefined}
             aria-disabled={update.isPending || undefined}
             onClick={() => change({ push: !channel.push })}
+            aria-label={`${channel.push ? u.pushOffAction : u.pushOn} ${title}`}
           >
             {channel.push ? u.pushOffAction : u.pushOn}
-            <Of title={title} />
           </Button>
-          <Button variant="danger" aria-haspopup="dialog" onClick={onRemove}>
+          <Button
+            variant="danger"
+            aria-haspopup="dialog"
+            onClick={onRemove}
+            aria-label={`${u.remove} ${title}`}
+          >
             {u.remove}
-            <Of title={title} />
           </Button>
         </div>
       </td>

@@ -24,8 +24,11 @@ export const adminChannelsUiMessages = {
   syncing: 'Syncing…',
   pause: 'Pause',
   resume: 'Resume',
-  pushOn: 'Turn instant push on',
-  pushOffAction: 'Turn instant push off',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  /** The toggles' names: their words, then what they turn on, for which channel. */
+  pushOn: 'Turn on instant push for',
+  pushOffAction: 'Turn off instant push for',
   pushUnavailable:
     'Instant push needs PUBLIC_URL set to the https address YouTube can reach; the scheduled sync still runs.',
   remove: 'Remove',

@@ -95,7 +95,20 @@ export function ChannelRow({
         <span className="channels-label" aria-hidden="true">
           Instant push:{' '}
         </span>
-        {pushWords(channel)}
+        <span className="channels-push">
+          {pushWords(channel)}
+          <Button
+            variant="secondary"
+            className="channels-push__toggle"
+            disabled={pushLocked}
+            aria-describedby={pushLocked ? pushNoteId : undefined}
+            aria-disabled={update.isPending || undefined}
+            onClick={() => change({ push: !channel.push })}
+            aria-label={`${channel.push ? u.pushOffAction : u.pushOn} ${title}`}
+          >
+            {channel.push ? u.turnOff : u.turnOn}
+          </Button>
+        </span>
       </td>
       <td className="channels-table__synced">
         <span className="channels-label" aria-hidden="true">
@@ -142,16 +155,6 @@ export function ChannelRow({
             aria-label={`${channel.paused ? u.resume : u.pause} ${title}`}
           >
             {channel.paused ? u.resume : u.pause}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={pushLocked}
-            aria-describedby={pushLocked ? pushNoteId : undefined}
-            aria-disabled={update.isPending || undefined}
-            onClick={() => change({ push: !channel.push })}
-            aria-label={`${channel.push ? u.pushOffAction : u.pushOn} ${title}`}
-          >
-            {channel.push ? u.pushOffAction : u.pushOn}
           </Button>
           <Button
             variant="danger"

@@ -117,7 +117,9 @@ describe('the channels screen', () => {
     expect(failing).toHaveTextContent(/Next try at/);
     expect(within(failing).getByRole('button', { name: 'Resume Channel 2' })).toBeVisible();
     // Push cannot be asked for without PUBLIC_URL; the button says why.
-    const push = within(failing).getByRole('button', { name: 'Turn instant push on Channel 2' });
+    const push = within(failing).getByRole('button', {
+      name: 'Turn on instant push for Channel 2',
+    });
     expect(push).toBeDisabled();
     expect(push).toHaveAccessibleDescription(/PUBLIC_URL/);
 

@@ -94,13 +94,20 @@ export function SyncHistory() {
   );
 }
 
-/** A count, labelled in the cards a narrow panel shows instead of columns. */
+/** What a cell is, in the cards a narrow panel shows instead of columns (screen readers have the
+ * column headings). */
+function CardLabel({ text }: { text: string }) {
+  return (
+    <span className="channels-label" aria-hidden="true">
+      {text}:{' '}
+    </span>
+  );
+}
+
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <>
-      <span className="channels-label" aria-hidden="true">
-        {label}:{' '}
-      </span>
+      <CardLabel text={label} />
       {formatCount(value)}
     </>
   );
@@ -113,13 +120,18 @@ function RunRow({ run }: { run: SyncRun }) {
       <th scope="row" className="runs-table__channel">
         {run.channel_title}
       </th>
-      <td className="runs-table__trigger">{TRIGGER_WORDS[run.trigger]}</td>
+      <td className="runs-table__trigger">
+        <CardLabel text="Trigger" />
+        {TRIGGER_WORDS[run.trigger]}
+      </td>
       <td className="runs-table__started">
+        <CardLabel text="Started" />
         <time dateTime={run.started_at} title={formatFull(run.started_at)}>
           {formatWhen(run.started_at)}
         </time>
       </td>
       <td className="runs-table__duration">
+        <CardLabel text="Duration" />
         {run.duration_ms === null ? (
           <span className="channels-muted">—</span>
         ) : (

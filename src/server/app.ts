@@ -23,6 +23,8 @@ import { registerRoutes } from './routes.js';
 import { registerWatching } from './modules/watching/watching-plugin.js';
 import { registerJobs } from './modules/jobs/jobs-plugin.js';
 import { registerScheduledPublishing } from './modules/publishing/scheduled-publishing.js';
+import { registerChannelSync } from './modules/channels/channel-sync-schedule.js';
+import { createQuotaMeter, type QuotaMeter } from './modules/channels/quota-meter.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     youtube: YoutubeClient;
+    /** YouTube Data API units counted per quota day, and the sync's budget (modules/channels). */
+    youtubeQuota: QuotaMeter;
     /** Now, for scheduled work (AppOptions.clock). */
     clock: () => Date;
   }
@@ -121,6 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         app.log,
       ),
   );
+  const youtubeQuota = createQuotaMeter({
+    db: database.db,
+    clock: app.clock,
+    limit: config.YOUTUBE_DAILY_QUOTA,
+    log: app.log,
+  });
+  app.decorate('youtubeQuota', youtubeQuota);
   app.decorate(
     'youtube',
     options.youtube ??
@@ -130,8 +141,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         apiUrl: config.YOUTUBE_API_URL,
         oembedUrl: config.YOUTUBE_OEMBED_URL,
         timeoutMs: config.YOUTUBE_TIMEOUT_MS,
+        onQuotaSpent: youtubeQuota.onQuotaSpent,
+        quotaGuard: youtubeQuota.guard,
       }),
   );
+  app.addHook('onClose', async () => youtubeQuota.flush());
   app.addHook('onClose', async () => app.mailer.close());
 
   registerErrorHandler(app);
@@ -176,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Once both caches exist: what a write declares it changes is dropped from them.
   registerCacheDrops(app);
   registerScheduledPublishing(app);
+  registerChannelSync(app);
   registerApiEtag(app);
   registerHealth(app);
   // After every other onSend hook: it keeps the headers they made.

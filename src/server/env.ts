@@ -64,6 +64,12 @@ export const configSchema = z
      */
     YOUTUBE_IFRAME_API_URL: z.url().default('https://www.youtube.com/iframe_api'),
     YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** Minutes between scheduled channel syncs until the back-office sets its own. */
+    YOUTUBE_SYNC_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /** The project's Data API quota per day (YouTube's default is 10,000 units). */
+    YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+    /** The WebSub hub YouTube publishes to; tests point it at a local stand-in. */
+    YOUTUBE_HUB_URL: z.url().default('https://pubsubhubbub.appspot.com/subscribe'),
     /**
      * Multiplies every rate limit. 1 in production; test runs that send hundreds of requests from
      * one address raise it, and the tests of the limits themselves run at 1.

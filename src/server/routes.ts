@@ -7,6 +7,8 @@ import { featuredVideoRoutes } from './modules/admin/featured-video-routes.js';
 import { adminArtistRoutes } from './modules/artists/admin-artist-routes.js';
 import { artistRoutes } from './modules/artists/artist-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
+import { channelRoutes } from './modules/channels/channel-routes.js';
+import { websubRoutes } from './modules/channels/websub-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { homeRoutes } from './modules/home/home-routes.js';
 import { likesRoutes } from './modules/likes/likes-routes.js';
@@ -49,16 +51,18 @@ const API_ROUTES: Routes[] = [
   featuredVideoRoutes,
   adminVideoRoutes,
   auditRoutes,
+  channelRoutes,
   progressRoutes,
   watchListRoutes,
 ];
 
 /**
- * The site's own addresses outside /api: the demo artwork, robots.txt and the sitemap. The
+ * The site's own addresses outside /api: the demo artwork, robots.txt, the sitemap and the
+ * WebSub callback YouTube's hub calls (not a client API). The
  * built client's files are served by plugins/client-app.ts, and every other GET is a page
  * (modules/server-render/page-serving.ts, from the not-found handler).
  */
-const SITE_ROUTES: Routes[] = [demoMediaRoutes, seoRoutes];
+const SITE_ROUTES: Routes[] = [demoMediaRoutes, seoRoutes, websubRoutes];
 
 /** Registers every route of the app: this is the one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -543,3 +543,87 @@ export const jobSchedules = pgTable(
   },
   (t) => [check('job_schedules_every_check', sql`${t.everySeconds} > 0`)],
 );
+
+/**
+ * The YouTube channels the sync follows (modules/channels). `lease_until` is a running sync's
+ * hold on the channel, so two instances never sync it at once; `retry_at` is a failing
+ * channel's backoff. A push subscription's secret signs the hub's notifications.
+ */
+export const youtubeChannels = pgTable(
+  'youtube_channels',
+  {
+    id: serial('id').primaryKey(),
+    channelId: text('channel_id').notNull(),
+    title: text('title').notNull().default(''),
+    uploadsPlaylistId: text('uploads_playlist_id'),
+    /**
+     * Uploads videos.list did not return (private, scheduled on YouTube, processing): they do
+     * not make the walk read on, and are asked for again each sync until they come in.
+     */
+    unreadableIds: text('unreadable_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    push: boolean('push').notNull().default(false),
+    pushState: text('push_state').notNull().default('off'),
+    pushSecret: text('push_secret'),
+    pushLeaseUntil: timestamp('push_lease_until', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+    lastFailure: text('last_failure'),
+    lastError: text('last_error'),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('youtube_channels_channel_id_key').on(t.channelId),
+    check(
+      'youtube_channels_push_state_check',
+      sql`${t.pushState} IN ('off', 'pending', 'active', 'failed')`,
+    ),
+  ],
+);
+
+/** One sync of one channel, for the history panel; kept when the channel is removed. */
+export const channelSyncRuns = pgTable(
+  'channel_sync_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelId: text('channel_id').notNull(),
+    channelTitle: text('channel_title').notNull().default(''),
+    trigger: text('trigger').notNull(),
+    status: text('status').notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    found: integer('found').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    error: text('error'),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [
+    check('channel_sync_runs_trigger_check', sql`${t.trigger} IN ('schedule', 'manual', 'push')`),
+    check(
+      'channel_sync_runs_status_check',
+      sql`${t.status} IN ('running', 'done', 'failed', 'interrupted')`,
+    ),
+    index('channel_sync_runs_started_idx').on(t.startedAt.desc(), t.id.desc()),
+  ],
+);
+
+/** YouTube Data API units spent per quota day (YouTube's day, which ends at midnight Pacific). */
+export const youtubeQuotaDays = pgTable('youtube_quota_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  units: integer('units').notNull().default(0),
+});
+
+/** Settings the back-office changes at run time, one JSON value per key. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,3 +26,16 @@ export const channelsMessages = {
   websubNotAtom: 'The notification body is not a YouTube Atom feed',
   websubUnknownChannel: 'No channel with instant push has that id',
 } as const;
+
+/** A failed sync's reason in the words the Channels screen shows (stored with the failure). */
+export const syncFailureTexts = {
+  quotaExceeded: "YouTube's daily quota is spent; the sync goes on after midnight Pacific time",
+  quotaGuard:
+    "The sync stopped short of YouTube's daily quota to leave the rest for imports; it goes on after midnight Pacific time",
+  keyInvalid: 'YouTube refused the API key (YOUTUBE_API_KEY); replace it in the settings',
+  channelNotFound: 'YouTube has no such channel any more (deleted or terminated)',
+  settingMissing: 'YOUTUBE_API_KEY is not set, so nothing can sync',
+  unavailable:
+    'YouTube did not answer usably (a time-out, a 5xx or a bad answer); tried again later',
+  internal: 'The sync failed on our side; tried again later',
+} as const;

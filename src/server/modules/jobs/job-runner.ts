@@ -10,6 +10,7 @@ import {
   failAbandonedJobs,
   failJob,
   finishSchedule,
+  findScheduleState,
   insertJob,
   makeScheduleDue,
   setScheduleInterval,
@@ -52,8 +53,18 @@ export interface JobRunner {
     payload: JsonValue,
     options?: { runAt?: Date; maxAttempts?: number },
   ) => Promise<number>;
-  /** The interval is the first one only; `reschedule` changes the stored one. */
-  every: (name: string, everySeconds: number, handler: ScheduleHandler) => void;
+  /**
+   * The interval is the first one only; `reschedule` changes the stored one. The first tick is
+   * due at once, or one interval after the schedule is first stored (`firstRun: 'after-interval'`).
+   */
+  every: (
+    name: string,
+    everySeconds: number,
+    handler: ScheduleHandler,
+    options?: { firstRun?: 'now' | 'after-interval' },
+  ) => void;
+  /** A schedule's stored interval and next tick; null when no schedule has that name. */
+  scheduleState: (name: string) => Promise<{ everySeconds: number; nextRunAt: Date } | null>;
   /** False when no schedule has that name. */
   reschedule: (name: string, everySeconds: number) => Promise<boolean>;
   pause: (name: string) => Promise<boolean>;
@@ -89,7 +100,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const lockSeconds = options.lockSeconds ?? 600;
   const now = () => options.clock?.() ?? null;
   const handlers = new Map<string, JobHandler>();
-  const schedules = new Map<string, { everySeconds: number; handler: ScheduleHandler }>();
+  const schedules = new Map<
+    string,
+    { everySeconds: number; handler: ScheduleHandler; delayFirst: boolean }
+  >();
   const unsaved = new Set<string>();
   const running = new Set<Promise<void>>();
   const runningSchedules = new Set<string>();
@@ -106,7 +120,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const saveSchedules = async () => {
     for (const name of unsaved) {
-      await ensureSchedule(db, name, schedules.get(name)!.everySeconds, now());
+      const schedule = schedules.get(name)!;
+      await ensureSchedule(db, name, schedule.everySeconds, now(), schedule.delayFirst);
       unsaved.delete(name);
     }
   };
@@ -227,11 +242,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         },
         now(),
       ),
-    every: (name, everySeconds, handler) => {
+    every: (name, everySeconds, handler, everyOptions = {}) => {
       if (schedules.has(name)) throw new Error(`Schedule ${name} is defined twice`);
       checkInterval(name, everySeconds);
-      schedules.set(name, { everySeconds, handler });
+      const delayFirst = everyOptions.firstRun === 'after-interval';
+      schedules.set(name, { everySeconds, handler, delayFirst });
       unsaved.add(name);
+    },
+    scheduleState: async (name) => {
+      await saveSchedules();
+      return findScheduleState(db, name);
     },
     reschedule: async (name, everySeconds) => {
       checkInterval(name, everySeconds);

@@ -148,12 +148,25 @@ export async function ensureSchedule(
   name: string,
   everySeconds: number,
   now: Date | null,
+  delayFirst = false,
 ): Promise<void> {
+  const first = delayFirst ? sql`${at(now)} + ${seconds(everySeconds)}` : at(now);
   await db.execute(
     sql`INSERT INTO job_schedules (name, every_seconds, next_run_at)
-        VALUES (${name}, ${everySeconds}, ${at(now)})
+        VALUES (${name}, ${everySeconds}, ${first})
         ON CONFLICT (name) DO NOTHING`,
   );
+}
+
+export async function findScheduleState(
+  db: Database,
+  name: string,
+): Promise<{ everySeconds: number; nextRunAt: Date } | null> {
+  const [row] = await db
+    .select({ everySeconds: jobSchedules.everySeconds, nextRunAt: jobSchedules.nextRunAt })
+    .from(jobSchedules)
+    .where(eq(jobSchedules.name, name));
+  return row ?? null;
 }
 
 /**

@@ -113,3 +113,27 @@ export async function autotagVideos(db: Database): Promise<number> {
   const rows = (result as unknown as { rows: { added: number }[] }).rows;
   return rows[0]?.added ?? 0;
 }
+
+/**
+ * The auto-tag rule for the given videos only (new imports): tags an administrator removed from
+ * older videos stay removed. Returns how many links were added.
+ */
+export async function autotagVideosById(db: Database, videoIds: number[]): Promise<number> {
+  if (videoIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    WITH added AS (
+      INSERT INTO video_tags (video_id, tag_id)
+      SELECT v.id, a.tag_id
+      FROM videos v
+      CROSS JOIN artists a
+      CROSS JOIN LATERAL phraseto_tsquery('simple', public.search_text(a.name)) AS q(query)
+      WHERE v.id = ANY(${`{${videoIds.join(',')}}`}::int[])
+        AND numnode(q.query) > 0 AND v.search_document @@ q.query
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )
+    SELECT count(*)::int AS added FROM added
+  `);
+  const rows = (result as unknown as { rows: { added: number }[] }).rows;
+  return rows[0]?.added ?? 0;
+}

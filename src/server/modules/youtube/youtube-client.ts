@@ -48,7 +48,7 @@ export interface ListUploadIdsOptions {
    * Called with each page's ids (newest first); answering true stops the walk after that page,
    * so an hourly sync of a channel whose newest page is all known costs one unit, not one per 50.
    */
-  stopWhenAllKnown?: (ids: string[]) => boolean;
+  stopWhenAllKnown?: (ids: string[]) => boolean | Promise<boolean>;
 }
 
 /**
@@ -160,7 +160,7 @@ export function createYoutubeClient(options: YoutubeClientOptions): YoutubeClien
   async function playlistVideoIds(
     key: string,
     playlistId: string,
-    stopWhenAllKnown?: (ids: string[]) => boolean,
+    stopWhenAllKnown?: (ids: string[]) => boolean | Promise<boolean>,
   ): Promise<string[]> {
     const ids = new Set<string>();
     const seenTokens = new Set<string>();
@@ -177,7 +177,7 @@ export function createYoutubeClient(options: YoutubeClientOptions): YoutubeClien
       const data = readDataApiAnswer(answer, playlistItemListResponse, 'playlistItems.list');
       const pageIds = (data?.items ?? []).map((item) => item.contentDetails.videoId);
       for (const id of pageIds) ids.add(id);
-      if (stopWhenAllKnown && pageIds.length > 0 && stopWhenAllKnown(pageIds)) break;
+      if (stopWhenAllKnown && pageIds.length > 0 && (await stopWhenAllKnown(pageIds))) break;
       pageToken = data?.nextPageToken;
       if (!pageToken || seenTokens.has(pageToken)) break;
       seenTokens.add(pageToken);

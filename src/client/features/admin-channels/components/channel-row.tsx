@@ -5,6 +5,7 @@ import { NewTabLink } from '@client/components/ui/new-tab-link.js';
 import { plural } from '@client/lib/format.js';
 import { useSyncChannel, useUpdateChannel } from '../api/channels.js';
 import {
+  channelName,
   channelUrl,
   formatFull,
   formatWhen,
@@ -45,7 +46,8 @@ export function ChannelRow({
 }) {
   const sync = useSyncChannel();
   const update = useUpdateChannel();
-  const { title } = channel;
+  const title = channelName(channel.title, channel.channel_id);
+  const untitled = title === channel.channel_id;
 
   const syncNow = () => {
     if (sync.isPending) return;
@@ -77,7 +79,7 @@ export function ChannelRow({
   return (
     <tr className={channel.failures > 0 ? 'channels-row is-failing' : 'channels-row'}>
       <th scope="row" className="channels-table__channel">
-        <span className="channels-title">{title}</span>
+        {!untitled && <span className="channels-title">{title}</span>}
         {channel.is_primary && <span className="admin-badge channels-badge">{u.primary}</span>}
         <NewTabLink href={channelUrl(channel.channel_id)} className="channels-id">
           {channel.channel_id}

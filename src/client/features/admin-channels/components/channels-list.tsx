@@ -84,7 +84,8 @@ export function ChannelsList({
       >
         {doomed && (
           <p className="channels-doomed">
-            <strong>{doomed.title}</strong> <span className="channels-id">{doomed.channel_id}</span>
+            {doomed.title.trim() && <strong>{doomed.title}</strong>}{' '}
+            <span className="channels-id">{doomed.channel_id}</span>
           </p>
         )}
         <p>{u.removeQuestion}</p>

@@ -162,6 +162,23 @@ describe('the channels screen', () => {
     expect(failed).toHaveTextContent('The YouTube quota is used up');
   });
 
+  it('names a channel by its id until its first sync has read its title', async () => {
+    renderChannels({
+      'GET /admin/channels': () => ({
+        status: 200,
+        data: overview({ channels: [channel(1, { title: '', last_synced_at: null })] }),
+      }),
+      'GET /admin/channels/runs': () => runsReply([]),
+    });
+    const button = await screen.findByRole('button', { name: `Sync now ${PRIMARY_ID}` });
+    expect(button).toBeVisible();
+    const list = screen.getByRole('region', { name: 'Synced channels' });
+    expect(within(list).getByRole('row', { name: new RegExp(PRIMARY_ID) })).toHaveTextContent(
+      'Never',
+    );
+    expect(await screen.findByText('No sync has run yet.')).toBeVisible();
+  });
+
   it("shows the server's refusal of a channel at its field", async () => {
     const user = userEvent.setup();
     const { fetch } = renderChannels({

@@ -9,6 +9,7 @@ import { LoadingView } from '@client/components/ui/page-states.js';
 import { plural } from '@client/lib/format.js';
 import { SYNC_RUNS_PAGE_SIZE, syncRunsQuery } from '../api/channels.js';
 import {
+  channelName,
   formatCount,
   formatDuration,
   formatFull,
@@ -118,7 +119,7 @@ function RunRow({ run }: { run: SyncRun }) {
   return (
     <tr className={`runs-row runs-row--${run.status}`}>
       <th scope="row" className="runs-table__channel">
-        {run.channel_title}
+        {channelName(run.channel_title, run.channel_id)}
       </th>
       <td className="runs-table__trigger">
         <CardLabel text="Trigger" />

@@ -75,6 +75,12 @@ export function syncOutcome(title: string, run: SyncRun): string {
   return `${title}: ${u.syncFinished}, ${counts}.`;
 }
 
+/**
+ * A channel's name on the screen: the primary channel has no title until its first sync reads
+ * it (the server adds it at start without asking YouTube), so its id stands in.
+ */
+export const channelName = (title: string, channelId: string): string => title.trim() || channelId;
+
 /** The YouTube page of a channel. */
 export const channelUrl = (channelId: string): string =>
   `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`;

@@ -10,7 +10,7 @@ export interface AdminScreen {
   signedIn: boolean;
 }
 
-/** Every admin route the product defines, and the audit log. */
+/** Every admin route the product defines, the channels' sync and the audit log. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-login', path: () => '/admin', signedIn: false },
   { name: 'admin-dashboard', path: () => '/admin/dashboard', signedIn: true },
@@ -27,6 +27,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-users', path: () => '/admin/userDashboard', signedIn: true },
   { name: 'admin-own-account', path: () => '/admin/ownAccount', signedIn: true },
   { name: 'admin-new-admin', path: () => '/admin/newAdmin', signedIn: true },
+  { name: 'admin-channels', path: () => '/admin/channels', signedIn: true },
   { name: 'admin-audit', path: () => '/admin/audit', signedIn: true },
 ];
 

@@ -182,6 +182,13 @@ function adminPages() {
       ),
     })),
     {
+      path: ADMIN_SCREENS.channels,
+      lazy: lazyPage(
+        () => import('../features/admin-channels/components/channels-page.js'),
+        'ChannelsPage',
+      ),
+    },
+    {
       path: ADMIN_SCREENS.artistDashboard,
       lazy: lazyPage(
         () => import('../features/admin-artists/components/artist-dashboard-page.js'),

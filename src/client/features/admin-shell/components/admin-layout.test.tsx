@@ -33,6 +33,7 @@ describe('The admin shell', () => {
     expect(links).toEqual([
       ['Dashboard', '/admin/dashboard'],
       ['Videos', '/admin/videos'],
+      ['Channels', '/admin/channels'],
       ['Artists', '/admin/artistDashboard'],
       ['Users', '/admin/userDashboard'],
       ['Audit log', '/admin/audit'],

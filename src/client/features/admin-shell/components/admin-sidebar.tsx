@@ -41,6 +41,13 @@ const SECTIONS: readonly Section[] = [
     icon: icon('M3 5h13v14H3zM16 10l5-3v10l-5-3'),
   },
   {
+    label: 'Channels',
+    to: adminLink.channels,
+    owns: ['channels'],
+    // Two arrows in a circle: the channels' uploads come in by sync.
+    icon: icon('M20 11a8 8 0 0 0-14.9-4M4 13a8 8 0 0 0 14.9 4M5 3v4h4M19 21v-4h-4'),
+  },
+  {
     label: 'Artists',
     to: adminLink.artistDashboard,
     owns: ['artistDashboard', 'newArtist', 'editArtist'],
@@ -70,7 +77,7 @@ function owns(section: Section, pathname: string): boolean {
 
 /**
  * Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name;
- * the audit log besides.
+ * the channels' sync and the audit log besides.
  */
 export function AdminSidebar({
   firstName,

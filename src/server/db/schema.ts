@@ -571,6 +571,8 @@ export const youtubeChannels = pgTable(
     pushSecret: text('push_secret'),
     pushLeaseUntil: timestamp('push_lease_until', { withTimezone: true }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Which sync holds the channel: only it extends or ends the hold. */
+    leaseToken: text('lease_token'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     failures: integer('failures').notNull().default(0),
     lastFailure: text('last_failure'),

@@ -35,6 +35,7 @@ CREATE TABLE "youtube_channels" (
 	"push_secret" text,
 	"push_lease_until" timestamp with time zone,
 	"lease_until" timestamp with time zone,
+	"lease_token" text,
 	"last_synced_at" timestamp with time zone,
 	"failures" integer DEFAULT 0 NOT NULL,
 	"last_failure" text,

@@ -86,7 +86,7 @@ describe('instant push (WebSub)', () => {
     await fake.hubIdle();
     expect(fake.hub.requests.at(-1)).toMatchObject({
       mode: 'subscribe',
-      callback,
+      callback: expect.stringMatching(new RegExp(`^${callback}\\?v=[0-9a-f]{32}$`)),
       topic: youtubeTopicUrl(PUSHED_CHANNEL),
       outcome: 'verified',
     });
@@ -108,7 +108,7 @@ describe('instant push (WebSub)', () => {
       fakeVideo({ id: fakeYoutubeId('pushed-1'), title: 'Porch Sessions Episode 12: Fresh' }),
     );
     const deliveries = await fake.publish(PUSHED_CHANNEL, upload.id);
-    expect(deliveries).toEqual([{ callback, status: 202 }]);
+    expect(deliveries).toEqual([{ callback: expect.stringContaining(callback), status: 202 }]);
     await t.app.jobs.runDue();
     const [row] = await t.db.select().from(videos).where(eq(videos.youtubeId, upload.id));
     expect(row).toMatchObject({ title: upload.title, episodeNumber: 12, isPublic: true });
@@ -174,15 +174,40 @@ describe('instant push (WebSub)', () => {
   });
 
   it('refuses a verification it did not ask for', async () => {
-    const forged = new URL(callback);
-    forged.searchParams.set('hub.mode', 'unsubscribe');
-    forged.searchParams.set('hub.topic', youtubeTopicUrl(PUSHED_CHANNEL));
-    forged.searchParams.set('hub.challenge', 'abc');
-    expect((await fetch(forged)).status).toBe(404);
-    expect((await stored()).pushState).toBe('active');
+    const topic = youtubeTopicUrl(PUSHED_CHANNEL);
+    const verification = (params: Record<string, string>) => {
+      const url = new URL(callback);
+      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+      return fetch(url);
+    };
+    const subscribe = {
+      'hub.mode': 'subscribe',
+      'hub.topic': topic,
+      'hub.challenge': 'abc',
+      'hub.lease_seconds': '315360000',
+    };
+    // The mode and topic are public: without the callback's key nothing is confirmed.
+    expect((await verification(subscribe)).status).toBe(404);
+    expect((await verification({ ...subscribe, v: '0'.repeat(32) })).status).toBe(404);
+    expect((await verification({ 'hub.mode': 'denied', 'hub.topic': topic })).status).toBe(404);
+    const row = await stored();
+    expect(row.pushState).toBe('active');
+    expect(row.pushLeaseUntil!.getTime() - Date.now()).toBeLessThan(11 * 24 * 3600 * 1000);
+
+    // The hub's own GET (with the key): a lease past 30 days is read as 30, and no lease at
+    // all confirms nothing.
+    const v = new URL(fake.hub.requests.at(-1)!.callback).searchParams.get('v')!;
+    const huge = await verification({ ...subscribe, v, 'hub.lease_seconds': '9007199254740991' });
+    expect(huge.status).toBe(200);
+    expect(await huge.text()).toBe('abc');
+    const lease = (await stored()).pushLeaseUntil!.getTime() - Date.now();
+    expect(lease).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    expect(lease).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
+    const { 'hub.lease_seconds': _dropped, ...leaseless } = subscribe;
+    expect((await verification({ ...leaseless, v })).status).toBe(404);
   });
 
-  it('renews a subscription whose lease is nearly over, with a new secret', async () => {
+  it('renews a subscription whose lease is nearly over, as the same subscription', async () => {
     const before = await stored();
     await t.db
       .update(youtubeChannels)
@@ -195,7 +220,9 @@ describe('instant push (WebSub)', () => {
     expect(fake.hub.requests.length).toBe(asked + 1);
     const after = await stored();
     expect(after.pushState).toBe('active');
-    expect(after.pushSecret).not.toBe(before.pushSecret);
+    // The same secret and callback: notifications in flight meanwhile still verify.
+    expect(after.pushSecret).toBe(before.pushSecret);
+    expect(fake.hub.subscriptions).toHaveLength(1);
     expect(after.pushLeaseUntil!.getTime() - Date.now()).toBeGreaterThan(9 * 24 * 3600 * 1000);
   });
 

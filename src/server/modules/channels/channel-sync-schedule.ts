@@ -59,7 +59,9 @@ export function registerChannelSync(app: FastifyInstance): void {
   app.jobs.every(SYNC_SCHEDULE, everySeconds, async () => syncDueChannels(app), {
     firstRun: 'after-interval',
   });
-  app.jobs.every(PUSH_RENEW_SCHEDULE, 3600, async () => renewPushSubscriptions(app));
+  app.jobs.every(PUSH_RENEW_SCHEDULE, 3600, async () => renewPushSubscriptions(app), {
+    firstRun: 'after-interval',
+  });
   app.jobs.define(PUSH_IMPORT_JOB, async (job) => {
     const { channelId, videoIds } = pushImportPayload.parse(job.payload);
     const channel = await findChannelByYoutubeId(app.db, channelId);

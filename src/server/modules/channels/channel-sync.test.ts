@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_SYNC_ACTION } from '@shared/audit-actions.js';
 import { channelsMessages, syncFailureTexts } from '@shared/messages/channels.js';
 import type {
@@ -20,6 +20,7 @@ import {
 } from '@server/testing/youtube-fake-catalogue.js';
 import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
 import { quotaDay } from './quota-meter.js';
+import { claimChannel, releaseChannel } from './channels-repository.js';
 import { SYNC_SCHEDULE } from './channel-sync-schedule.js';
 
 const OTHER_CHANNEL = 'UCporchSessions000000001';
@@ -434,5 +435,49 @@ describe('the channel routes', () => {
     const state = await t.app.jobs.scheduleState(SYNC_SCHEDULE);
     expect(state!.everySeconds).toBe(900);
     expect((await overview()).settings.every_minutes).toBe(15);
+  });
+});
+
+describe('a hold on a channel', () => {
+  it('is ended only by the sync holding it: one taken over writes nothing', async () => {
+    const channel = await primary();
+    expect(await claimChannel(t.db, channel.id, 'sync-a', new Date(), 60)).toBeDefined();
+    expect(await claimChannel(t.db, channel.id, 'sync-b', new Date(), 60)).toBeUndefined();
+    // A's hold runs out (it hung); B takes the channel.
+    const later = new Date(Date.now() + 61_000);
+    expect(await claimChannel(t.db, channel.id, 'sync-b', later, 60)).toBeDefined();
+    const stale = await releaseChannel(t.db, channel.id, 'sync-a', later, {
+      ok: false,
+      reason: 'unavailable',
+      message: 'late',
+      retryAt: later,
+      unreadableIds: [],
+    });
+    expect(stale).toBeUndefined();
+    const [row] = await t.db
+      .select()
+      .from(youtubeChannels)
+      .where(eq(youtubeChannels.id, channel.id));
+    expect(row).toMatchObject({ leaseToken: 'sync-b', lastError: null });
+    await releaseChannel(t.db, channel.id, 'sync-b', later, null);
+  });
+
+  it('is let go, and the run recorded as failed, when the sync breaks on our side', async () => {
+    const channel = await primary();
+    const spy = vi.spyOn(t.app.youtubeQuota, 'today').mockRejectedValueOnce(new Error('db gone'));
+    try {
+      const res = await syncNow(channel.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'failed', error: syncFailureTexts.internal });
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = await t.db
+      .select()
+      .from(youtubeChannels)
+      .where(eq(youtubeChannels.id, channel.id));
+    expect(row).toMatchObject({ leaseUntil: null, leaseToken: null, lastFailure: 'internal' });
+    await resetBackoff();
+    expect((await syncNow(channel.id)).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { syncFailureTexts } from '@shared/messages/channels.js';
 import type { SyncFailureReason, SyncRun, SyncTrigger } from '@shared/schemas/channels.js';
@@ -14,7 +15,12 @@ import {
 } from '../youtube/youtube-errors.js';
 import { quotaBudget } from '../youtube/youtube-quota.js';
 import { importUpload, importUploads, placementOf } from './channel-import.js';
-import { claimChannel, releaseChannel, type ChannelRow } from './channels-repository.js';
+import {
+  claimChannel,
+  extendClaim,
+  releaseChannel,
+  type ChannelRow,
+} from './channels-repository.js';
 import { nextQuotaReset, syncStopsAt } from './quota-meter.js';
 import { readSyncSettings } from './sync-settings.js';
 import { finishRun, startRun, type RunFigures } from './sync-runs-repository.js';
@@ -70,13 +76,19 @@ export async function syncChannel(
   source: UploadSource = { kind: 'playlist' },
 ): Promise<SyncRun | null> {
   const { db } = app;
-  const claimed = await claimChannel(db, channel.id, app.clock(), CHANNEL_LEASE_SECONDS);
+  const token = randomUUID();
+  const claimed = await claimChannel(db, channel.id, token, app.clock(), CHANNEL_LEASE_SECONDS);
   if (!claimed) return null;
   const startedAt = app.clock();
-  const runId = await startRun(db, claimed, trigger, startedAt);
-  const settings = await readSyncSettings(db, app.config.YOUTUBE_SYNC_MINUTES);
-  const quota = await app.youtubeQuota.today();
-  const budget = quotaBudget(syncStopsAt(quota.limit), quota.spent);
+  let runId: number;
+  try {
+    runId = await startRun(db, claimed, trigger, startedAt);
+  } catch (error) {
+    await releaseChannel(db, claimed.id, token, app.clock(), null);
+    throw error;
+  }
+  let spentBefore = 0;
+  let budget = quotaBudget(0);
   const figures: RunFigures = {
     status: 'done',
     found: 0,
@@ -93,9 +105,10 @@ export async function syncChannel(
   const unreadableBefore = new Set(claimed.unreadableIds);
   const unreadable: string[] = [];
 
+  let settings = await readSyncSettings(db, app.config.YOUTUBE_SYNC_MINUTES).catch(() => null);
   const importOne = async (video: YoutubeUploadDetails) => {
     try {
-      const id = await importUpload(db, video, placementOf(video, settings, app.clock()));
+      const id = await importUpload(db, video, placementOf(video, settings!, app.clock()));
       if (id === null) figures.skipped++;
       else {
         figures.imported++;
@@ -114,7 +127,7 @@ export async function syncChannel(
     try {
       const added = await importUploads(
         db,
-        batch.map((details) => ({ details, placement: placementOf(details, settings, now) })),
+        batch.map((details) => ({ details, placement: placementOf(details, settings!, now) })),
       );
       figures.imported += added.length;
       figures.skipped += batch.length - added.length;
@@ -125,6 +138,10 @@ export async function syncChannel(
   };
 
   try {
+    settings ??= await readSyncSettings(db, app.config.YOUTUBE_SYNC_MINUTES);
+    const quota = await app.youtubeQuota.today();
+    spentBefore = quota.spent;
+    budget = quotaBudget(syncStopsAt(quota.limit), quota.spent);
     await app.youtubeQuota.withBudget(budget, async () => {
       // channels.list every run (1 unit): a deleted channel's playlist reads as merely empty.
       const info = await app.youtube.channelInfo(claimed.channelId);
@@ -175,6 +192,10 @@ export async function syncChannel(
         figures.skipped += details.length - ours.length;
         figures.skipped += missing.filter((id) => ids.includes(id)).length;
         await importBatch(ours);
+        // A long first sync keeps its hold on the channel (a batch takes a second or two).
+        if (!(await extendClaim(db, claimed.id, token, app.clock(), CHANNEL_LEASE_SECONDS))) {
+          throw new Error('the hold on the channel ran out');
+        }
       }
     });
   } catch (error) {
@@ -185,28 +206,29 @@ export async function syncChannel(
   }
 
   if (importedIds.length > 0) await afterImports(app, importedIds);
-  figures.units = budget.spent() - quota.spent;
+  figures.units = Math.max(0, budget.spent() - spentBefore);
   if (failure) {
     figures.status = 'failed';
     figures.error = failure.message;
   }
+  // Newest first, as the playlist lists them; on a failure, last run's are kept as well, so a
+  // batch that failed before it is not forgotten.
+  const askAgain = [
+    ...new Set([...unreadable.reverse(), ...(failure ? unreadableBefore : [])]),
+  ].slice(0, UNREADABLE_KEPT);
   await releaseChannel(
     db,
     claimed.id,
+    token,
     app.clock(),
     failure
       ? {
           ok: false,
           ...failure,
+          unreadableIds: askAgain,
           retryAt: retryAfterFailure(failure.reason, claimed.failures, app.clock()),
         }
-      : {
-          ok: true,
-          title: figures.title,
-          uploadsPlaylistId: playlist,
-          // Newest first, as the playlist lists them.
-          unreadableIds: unreadable.reverse().slice(0, UNREADABLE_KEPT),
-        },
+      : { ok: true, title: figures.title, uploadsPlaylistId: playlist, unreadableIds: askAgain },
   );
   return finishRun(db, runId, app.clock(), figures);
 }

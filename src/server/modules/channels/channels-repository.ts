@@ -27,7 +27,10 @@ export function presentChannel(row: ChannelRow): Channel {
   };
 }
 
-/** A test's clock, or the database's: instances whose clocks differ agree on what is due. */
+/**
+ * The app's clock (a test's, or the instance's own; null: the database's). Holds last minutes,
+ * so instances whose clocks differ by seconds still agree on them.
+ */
 const at = (now: Date | null): SQL => sql`coalesce(${iso(now)}::timestamptz, now())`;
 
 export async function listChannels(db: Database): Promise<ChannelRow[]> {
@@ -113,12 +116,16 @@ export async function dueChannels(db: Database, now: Date | null): Promise<Chann
 export async function claimChannel(
   db: Database,
   id: number,
+  token: string,
   now: Date | null,
   leaseSeconds: number,
 ): Promise<ChannelRow | undefined> {
   const [row] = await db
     .update(youtubeChannels)
-    .set({ leaseUntil: sql`${at(now)} + make_interval(secs => ${leaseSeconds})` })
+    .set({
+      leaseUntil: sql`${at(now)} + make_interval(secs => ${leaseSeconds})`,
+      leaseToken: token,
+    })
     .where(
       and(
         eq(youtubeChannels.id, id),
@@ -129,40 +136,70 @@ export async function claimChannel(
   return row;
 }
 
+/** Keeps the hold of the sync holding `token` for another `leaseSeconds`; false once lost. */
+export async function extendClaim(
+  db: Database,
+  id: number,
+  token: string,
+  now: Date | null,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(youtubeChannels)
+    .set({ leaseUntil: sql`${at(now)} + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(youtubeChannels.id, id), eq(youtubeChannels.leaseToken, token)))
+    .returning({ id: youtubeChannels.id });
+  return rows.length > 0;
+}
+
 export type SyncOutcome =
   | { ok: true; title: string; uploadsPlaylistId: string; unreadableIds: string[] }
-  | { ok: false; reason: SyncFailureReason; message: string; retryAt: Date };
+  | {
+      ok: false;
+      reason: SyncFailureReason;
+      message: string;
+      retryAt: Date;
+      unreadableIds: string[];
+    };
 
-/** Ends a sync's hold: a good one clears the failures, a bad one counts it and sets the backoff. */
+/**
+ * Ends a sync's hold, if it still has it (`token`): a good one clears the failures, a bad one
+ * counts it and sets the backoff; null only lets the hold go. A sync whose hold was taken over
+ * writes nothing here: the one holding it now writes its own outcome.
+ */
 export async function releaseChannel(
   db: Database,
   id: number,
+  token: string,
   now: Date | null,
-  outcome: SyncOutcome,
+  outcome: SyncOutcome | null,
 ): Promise<ChannelRow | undefined> {
-  const common = { leaseUntil: null, lastSyncedAt: sql`${at(now)}` };
-  const changes = outcome.ok
-    ? {
-        ...common,
-        title: outcome.title,
-        uploadsPlaylistId: outcome.uploadsPlaylistId,
-        unreadableIds: outcome.unreadableIds,
-        failures: 0,
-        lastFailure: null,
-        lastError: null,
-        retryAt: null,
-      }
-    : {
-        ...common,
-        failures: sql`${youtubeChannels.failures} + 1`,
-        lastFailure: outcome.reason,
-        lastError: outcome.message,
-        retryAt: outcome.retryAt,
-      };
+  const common = { leaseUntil: null, leaseToken: null, lastSyncedAt: sql`${at(now)}` };
+  const changes = !outcome
+    ? { leaseUntil: null, leaseToken: null }
+    : outcome.ok
+      ? {
+          ...common,
+          title: outcome.title,
+          uploadsPlaylistId: outcome.uploadsPlaylistId,
+          unreadableIds: outcome.unreadableIds,
+          failures: 0,
+          lastFailure: null,
+          lastError: null,
+          retryAt: null,
+        }
+      : {
+          ...common,
+          failures: sql`${youtubeChannels.failures} + 1`,
+          lastFailure: outcome.reason,
+          lastError: outcome.message,
+          retryAt: outcome.retryAt,
+          unreadableIds: outcome.unreadableIds,
+        };
   const [row] = await db
     .update(youtubeChannels)
     .set(changes)
-    .where(eq(youtubeChannels.id, id))
+    .where(and(eq(youtubeChannels.id, id), eq(youtubeChannels.leaseToken, token)))
     .returning();
   return row;
 }

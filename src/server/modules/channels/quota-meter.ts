@@ -14,12 +14,9 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: QUOTA_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
 });
 
 /** YYYY-MM-DD of YouTube's quota day at `now`. */
@@ -27,11 +24,26 @@ export function quotaDay(now: Date): string {
   return dayFormat.format(now);
 }
 
-/** When the quota day of `now` ends (the next Pacific midnight), to the second. */
+/** Minutes the Pacific zone is ahead of UTC at `instant` (-480 in winter, -420 in summer). */
+function pacificOffsetMinutes(instant: number): number {
+  const zone = offsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName');
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(zone?.value ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * When the quota day of `now` ends: the next midnight in Pacific time, whose offset from UTC
+ * changes twice a year (a day is then 23 or 25 hours long).
+ */
 export function nextQuotaReset(now: Date): Date {
-  const [hours, minutes, seconds] = clockFormat.format(now).split(':').map(Number);
-  const elapsed = (hours! * 3600 + minutes! * 60 + seconds!) * 1000 + now.getMilliseconds();
-  return new Date(now.getTime() - elapsed + 24 * 3600 * 1000);
+  const [year, month, day] = quotaDay(now).split('-').map(Number);
+  const midnightUtc = Date.UTC(year!, month! - 1, day! + 1);
+  // The offset at midnight as the zone's rule is before it: read it near there, then once more.
+  let instant = midnightUtc - pacificOffsetMinutes(midnightUtc) * 60_000;
+  instant = midnightUtc - pacificOffsetMinutes(instant) * 60_000;
+  return new Date(instant);
 }
 
 /** Units left to administrators' imports: the sync stops this far below the daily limit. */

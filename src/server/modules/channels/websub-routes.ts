@@ -5,6 +5,7 @@ import { parseYoutubeNotification, PushFeedError } from '../youtube/youtube-push
 import { verifyHubChallenge, verifyHubSignature, youtubeTopicUrl } from '../youtube/websub.js';
 import { findChannelByYoutubeId, updateChannel } from './channels-repository.js';
 import { PUSH_IMPORT_JOB } from './channel-sync-schedule.js';
+import { isOurCallback, PUSH_LEASE_MAX_SECONDS } from './push-subscriptions.js';
 
 /** An Atom notification names a video or two; a megabyte is far more than any. */
 const BODY_LIMIT = 1024 * 1024;
@@ -40,26 +41,33 @@ export async function websubRoutes(app: FastifyInstance): Promise<void> {
         ? await findChannelByYoutubeId(app.db, channelId)
         : undefined;
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      // WebSub §5.3: a subscriber that did not ask answers 404, so a forged GET subscribes no one.
-      if (!channel) return answer(reply, 404, channelsMessages.websubUnknownChannel);
+      // WebSub §5.3: a subscriber that did not ask answers 404, so a forged GET subscribes no
+      // one; `v` (from the secret) shows the hub is answering a request of ours.
+      if (!channel || !isOurCallback(channel.pushSecret, query.get('v'))) {
+        return answer(reply, 404, channelsMessages.websubUnknownChannel);
+      }
+      const topic = youtubeTopicUrl(channelId);
       if (query.get('hub.mode') === 'denied') {
-        if (channel.push) await updateChannel(app.db, channel.id, { pushState: 'failed' });
+        if (channel.push && query.get('hub.topic') === topic) {
+          await updateChannel(app.db, channel.id, { pushState: 'failed' });
+        }
         return reply.code(200).header('cache-control', 'no-store').send('');
       }
       const wanted = channel.push && !channel.paused ? 'subscribe' : 'unsubscribe';
-      const verdict = verifyHubChallenge(query, {
-        mode: wanted,
-        topic: youtubeTopicUrl(channelId),
-      });
-      if (!verdict.ok) {
-        request.log.warn({ reason: verdict.reason, channelId }, 'WebSub verification refused');
+      const verdict = verifyHubChallenge(query, { mode: wanted, topic });
+      const lease = verdict.ok ? verdict.leaseSeconds : null;
+      if (!verdict.ok || (verdict.mode === 'subscribe' && !lease)) {
+        request.log.warn(
+          { reason: verdict.ok ? 'no lease' : verdict.reason, channelId },
+          'WebSub verification refused',
+        );
         return answer(reply, 404, channelsMessages.websubUnknownChannel);
       }
       if (verdict.mode === 'subscribe') {
-        const lease = verdict.leaseSeconds ?? 0;
+        const seconds = Math.min(lease!, PUSH_LEASE_MAX_SECONDS);
         await updateChannel(app.db, channel.id, {
           pushState: 'active',
-          pushLeaseUntil: lease > 0 ? new Date(app.clock().getTime() + lease * 1000) : null,
+          pushLeaseUntil: new Date(app.clock().getTime() + seconds * 1000),
         });
       }
       return reply

@@ -82,7 +82,8 @@ describe('scheduled publishing', () => {
     now = later(11);
     await t.app.jobs.runNow(PUBLISH_SCHEDULE);
     const ran = await t.app.jobs.runDue();
-    expect(ran.schedules).toBe(1);
+    // Other schedules (the hourly channel sync) may fall due too as the clock moves on.
+    expect(ran.schedules).toBeGreaterThanOrEqual(1);
     expect(await stored(video.id)).toEqual({ isPublic: true, publishAt: null });
   });
 

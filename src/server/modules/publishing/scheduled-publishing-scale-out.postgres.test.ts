@@ -41,11 +41,12 @@ it('publishes each due video once when two instances look at the same moment', a
 });
 
 it('keeps a schedule across a restart: the instance started again publishes it on time', async () => {
-  const [video] = await scheduled(second, 1, new Date(time.getTime() + 3_600_000));
+  // Half an hour: the hourly schedules (the channel sync's) are not due yet.
+  const [video] = await scheduled(second, 1, new Date(time.getTime() + 1_800_000));
   await second.close();
   second = await createTestApp({ ...options, sameDatabaseAs: first });
   // Each instance's schedule tick runs once, whichever claims it.
-  time = new Date(time.getTime() + 3_600_000);
+  time = new Date(time.getTime() + 1_800_000);
   await first.app.jobs.runNow(PUBLISH_SCHEDULE);
   const runs = await Promise.all([first.app.jobs.runDue(), second.app.jobs.runDue()]);
   expect(runs.map((run) => run.schedules).sort()).toEqual([0, 1]);

@@ -55,7 +55,21 @@ async function counted(path: string, headers: Record<string, string> = {}, metho
  * nor the length, since a page's compressed bytes are remade better after a few sends
  * (page-encodings.ts).
  */
-const PER_ANSWER = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'content-length']);
+/** Headers that differ between two answers by design (the reset counts down the window's seconds). */
+const PER_ANSWER = new Set([
+  'date',
+  'x-request-id',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'content-length',
+]);
+
+/** Both answers name the same rate-limit window: their resets a second apart at most. */
+function expectSameWindow(a: IncomingHttpHeaders, b: IncomingHttpHeaders) {
+  const [first, second] = [a, b].map((headers) => Number(headers['x-ratelimit-reset']));
+  expect(first).toBeGreaterThan(0);
+  expect(Math.abs(first! - second!)).toBeLessThanOrEqual(1);
+}
 
 /** The body as the client reads it, whatever the encoding it came in. */
 function decoded(answer: Answer): string {
@@ -101,6 +115,7 @@ describe('the visitor lane', () => {
       expect(second.headers['content-encoding']).toBe(first.headers['content-encoding']);
       expect(decoded(second)).toBe(decoded(first));
       expect(sameForEveryone(second.headers)).toEqual(sameForEveryone(first.headers));
+      expectSameWindow(first.headers, second.headers);
       expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     }
   });
@@ -126,6 +141,7 @@ describe('the visitor lane', () => {
     expect(fromLane.status).toBe(304);
     expect(fromLane.body.length).toBe(0);
     expect(sameForEveryone(fromLane.headers)).toEqual(sameForEveryone(fromApp.headers));
+    expectSameWindow(fromApp.headers, fromLane.headers);
   });
 
   it('never learns a 304: the next plain read of that address gets the page', async () => {

@@ -57,6 +57,9 @@ test.describe('admin artists', () => {
     page,
     browser,
   }) => {
+    // Seven pages in two browsers and four saves: on a busy two-core CI machine it has run
+    // past 30 s (each step a few hundred ms), so it gets the slow tests' time.
+    test.slow();
     const name = uniqueName('Zed Fiddler');
     const word = name.split(' ')[2]!;
     try {

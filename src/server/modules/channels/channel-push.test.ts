@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelsMessages } from '@shared/messages/channels.js';
 import type { Channel, ChannelsOverview, SyncRunPage } from '@shared/schemas/channels.js';
 import { jobs, videos, youtubeChannels } from '@server/db/schema.js';
 import { callApi, signedInAdmin, type Caller } from '@server/testing/factories.js';
+import { freePort } from '@server/testing/free-port.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import {
   fakeChannelUploads,
@@ -21,14 +21,6 @@ import { PUSH_RENEW_SCHEDULE } from './channel-sync-schedule.js';
 // to its callback and POSTs signed Atom notifications to it.
 
 const PUSHED_CHANNEL = 'UCporchSessions000000001';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let fake: YoutubeFake;
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channelSyncRuns } from '@server/db/schema.js';
 import { signedInAdmin } from '@server/testing/factories.js';
+import { freePort } from '@server/testing/free-port.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 import { fakeChannelUploads } from '@server/testing/youtube-fake-catalogue.js';
 import { startYoutubeFake, type YoutubeFake } from '@server/testing/youtube-fake-server.js';
@@ -18,14 +18,6 @@ const UPLOADS = fakeChannelUploads(150);
 let fake: YoutubeFake;
 let first: TestApp;
 let child: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const youtubeEnv = () => ({
   YOUTUBE_API_URL: fake.apiUrl,

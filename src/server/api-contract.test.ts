@@ -74,6 +74,8 @@ describe('every route in the OpenAPI document', () => {
         'GET /api/config',
         'POST /api/register',
         'POST /api/login',
+        // The second step of an administrator's sign-in (issue 30).
+        'POST /api/login/second-factor',
         'POST /api/recovery/generate',
         'POST /api/recovery/validate',
         'POST /api/recovery/reset',
@@ -125,7 +127,12 @@ describe('every route in the OpenAPI document', () => {
     );
     for (const route of userRoutes) {
       const body = route.method === 'GET' ? undefined : {};
-      const res = await callApi(t.app, route.method, concretePath(route.path), {
+      // Session 1 may be this fan's own: name one nobody has.
+      const path =
+        key(route) === 'DELETE /api/sessions/{id}'
+          ? '/api/sessions/2147483647'
+          : concretePath(route.path);
+      const res = await callApi(t.app, route.method, path, {
         token: user.token,
         body,
       });

@@ -18,6 +18,7 @@ import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.
 import { preparePageServing } from './modules/server-render/page-serving.js';
 import { registerViewerCache } from './modules/viewer-cache/viewer-cache-plugin.js';
 import { registerSessionSweeper } from './modules/auth/session-sweeper.js';
+import { registerSecondFactorBox } from './modules/second-factor/second-factor-box.js';
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
 import { registerRoutes } from './routes.js';
 import { registerWatching } from './modules/watching/watching-plugin.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerViewerCache(app, cacheInvalidation);
   registerAuthentication(app);
   registerSessionSweeper(app);
+  registerSecondFactorBox(app);
   registerSuggestionsRefresher(app);
   registerWatching(app);
   registerJobs(app, options.clock);

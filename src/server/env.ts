@@ -51,6 +51,18 @@ export const configSchema = z
         ),
       )
       .default([]),
+    /**
+     * Seals authenticator secrets at rest (AES-256-GCM): 32 random bytes in base64
+     * (`openssl rand -base64 32`). The same on every instance. Without it, the embedded database
+     * keeps a generated key beside its data; on PostgreSQL, enrolment is refused until it is set.
+     */
+    SECOND_FACTOR_KEY: z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
     ADMIN_EMAIL: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(1).optional(),
     SEED: z.enum(['demo', 'none']).optional(),

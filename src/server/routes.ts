@@ -10,6 +10,9 @@ import { auditRoutes } from './modules/audit/audit-routes.js';
 import { channelRoutes } from './modules/channels/channel-routes.js';
 import { websubRoutes } from './modules/channels/websub-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { sessionsRoutes } from './modules/auth/sessions-routes.js';
+import { secondFactorRoutes } from './modules/second-factor/second-factor-routes.js';
+import { secondStepRoutes } from './modules/second-factor/second-step-routes.js';
 import { homeRoutes } from './modules/home/home-routes.js';
 import { likesRoutes } from './modules/likes/likes-routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.js';
@@ -34,6 +37,9 @@ type Routes = FastifyPluginAsync;
 const API_ROUTES: Routes[] = [
   siteRoutes,
   authRoutes,
+  secondStepRoutes,
+  sessionsRoutes,
+  secondFactorRoutes,
   accountRoutes,
   adminUsersRoutes,
   recoveryRoutes,

@@ -82,12 +82,38 @@ export const AUDIT_ACTIONS = {
   // Work no request made: a scheduled job's (issue 29).
   'JOB publish-scheduled-videos': { label: 'Published on schedule', item: 'video' },
   'JOB sync-youtube-channels': { label: 'Imported by the channel sync', item: 'video' },
+  // Second factors and sessions (issue 30).
+  'POST /api/admin/second-factor/totp': { label: 'Started setting up a second factor' },
+  'POST /api/admin/second-factor/totp/confirm': { label: 'Turned their second factor on' },
+  'POST /api/admin/second-factor/backup-codes': { label: 'Made new backup codes' },
+  'DELETE /api/admin/second-factor': { label: 'Turned their second factor off' },
+  'PUT /api/admin/second-factor/required': {
+    label: 'Changed whether administrators need a second factor',
+    details: 'Required',
+  },
+  'DELETE /api/admin/users/:id/second-factor': {
+    label: "Reset a colleague's second factor",
+    item: 'person',
+  },
+  'DELETE /api/sessions/:id': { label: 'Ended one of their sessions', details: 'Device' },
+  'DELETE /api/sessions/others': {
+    label: 'Ended all their other sessions',
+    details: 'Sessions ended',
+  },
+  // Made by a sign-in, not by a signed-in call.
+  'SIGN-IN backup-code': { label: 'Signed in with a backup code', item: 'person' },
 } as const satisfies Record<string, AuditActionWords>;
 
 /** The audit log's actions that no API call makes: a scheduled job's work. */
 export const SCHEDULED_PUBLISH_ACTION = 'JOB publish-scheduled-videos';
 export const CHANNEL_SYNC_ACTION = 'JOB sync-youtube-channels';
-export const JOB_AUDIT_ACTIONS = [SCHEDULED_PUBLISH_ACTION, CHANNEL_SYNC_ACTION] as const;
+export const BACKUP_CODE_SIGN_IN_ACTION = 'SIGN-IN backup-code';
+/** The actions no signed-in API call makes: jobs' work, and a sign-in's. */
+export const JOB_AUDIT_ACTIONS = [
+  SCHEDULED_PUBLISH_ACTION,
+  CHANNEL_SYNC_ACTION,
+  BACKUP_CODE_SIGN_IN_ACTION,
+] as const;
 /** An action an API call makes (the audit trail reads its subject from the call). */
 export type ApiAuditAction = Exclude<AuditAction, (typeof JOB_AUDIT_ACTIONS)[number]>;
 
@@ -121,6 +147,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   every_minutes: 'Sync every',
   import_privacy: 'Import as',
   publish_at_premiere: 'Publish at premiere',
+  required: 'Required',
 };
 
 /** An edit's fields in words, in the order the forms show them; ids and the like are left out. */

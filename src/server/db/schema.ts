@@ -77,8 +77,67 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the sessions list names it to its owner (never the token's hash). */
+    publicId: bigserial('public_id', { mode: 'number' }).notNull(),
+    /** The browser's user agent at sign-in, cut to 300 characters: the sessions list names the device by it. */
+    userAgent: text('user_agent').notNull().default(''),
+    /**
+     * An administrator signed in while a second factor is required and they have none: the
+     * session may only enrol one (plugins/access-control.ts) until they do.
+     */
+    mustEnrol: boolean('must_enrol').notNull().default(false),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_unique').on(t.publicId),
+  ],
+);
+
+/**
+ * An account's authenticator app (RFC 6238). The secret is sealed with SECOND_FACTOR_KEY
+ * (AES-256-GCM); a row without `confirmed_at` is an enrolment waiting for its first code.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The last 30-second step a code was accepted for: a code of that step or older is a replay. */
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Single-use codes for when the authenticator is lost; only their SHA-256 is kept. */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A password accepted, a second factor still to come: the login answered this challenge (only
+ * its hash is kept), good for a few minutes and a few tries.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
 );
 
 export const recoveryCodes = pgTable(

@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { secondFactorMessages } from '@shared/messages/second-factor.js';
+import { forbidden } from '../lib/http-errors.js';
 import { requireAdmin, requireUser } from './authentication.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route stays open to an administrator who must enrol a second factor first (the
+     * enrolment itself, signing out); every other signed-in route refuses them until they do.
+     */
+    duringEnrolment?: true;
+  }
+}
 
 /**
  * Applies each API route's access rule (its `config.access`, lib/route-rules.ts) before its input
@@ -12,5 +24,12 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'user') requireUser(request);
     if (access === 'admin') requireAdmin(request);
+    if (
+      access !== 'public' &&
+      request.user?.mustEnrol &&
+      !request.routeOptions.config.duringEnrolment
+    ) {
+      throw forbidden(secondFactorMessages.enrolFirst);
+    }
   });
 }

@@ -72,6 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOAD_SHED_MAX_DELAY_MS: '60000',
     // Scheduled work runs when a test asks (app.jobs.runDue) or sets its own poll.
     JOBS_POLL_MS: '0',
+    // One key for every instance of a test, as production sets one for all of its instances.
+    SECOND_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...options.env,
   });
   const app = await buildApp({

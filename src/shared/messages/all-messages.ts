@@ -5,6 +5,7 @@ import { catalogueMessages } from './catalogue.js';
 import { channelsMessages } from './channels.js';
 import { peopleMessages } from './people.js';
 import { publicSiteMessages } from './public-site.js';
+import { secondFactorMessages } from './second-factor.js';
 import { validationMessages } from './validation.js';
 import { watchingMessages } from './watching.js';
 
@@ -19,6 +20,7 @@ const everyMessage = new Set<string>(
     publicSiteMessages,
     watchingMessages,
     channelsMessages,
+    secondFactorMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

@@ -19,6 +19,8 @@ export const LIMITS = {
   /** OWASP: lock out guessing per account and per address, for minutes, not forever. */
   loginFailures: { max: 10, windowMs: 15 * MINUTE },
   recoveryFailures: { max: 10, windowMs: 60 * MINUTE },
+  /** Wrong second-factor codes (authenticator or backup), counted apart from passwords. */
+  secondFactorFailures: { max: 10, windowMs: 15 * MINUTE },
   /** Sign-ups per address: enough for a family behind one router, too few to sweep emails. */
   register: { max: 10, windowMs: 60 * MINUTE },
   /** Recovery mails asked for per address (each account also has its own one-minute cooldown). */
@@ -34,7 +36,12 @@ export const LIMITS = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    abuse: { login: FailureLimiter; recovery: FailureLimiter; general: GeneralLimit };
+    abuse: {
+      login: FailureLimiter;
+      recovery: FailureLimiter;
+      secondFactor: FailureLimiter;
+      general: GeneralLimit;
+    };
   }
 }
 
@@ -58,6 +65,11 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
   app.decorate('abuse', {
     login: createFailureLimiter(store, 'login', scaled(LIMITS.loginFailures, scale)),
     recovery: createFailureLimiter(store, 'recovery', scaled(LIMITS.recoveryFailures, scale)),
+    secondFactor: createFailureLimiter(
+      store,
+      'second-factor',
+      scaled(LIMITS.secondFactorFailures, scale),
+    ),
     general: {
       max: general.max,
       count: (address) => store.hit(GENERAL_LIMIT_PREFIX + address, general.windowMs),

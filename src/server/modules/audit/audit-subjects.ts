@@ -175,6 +175,26 @@ export const AUDIT_SUBJECTS: Record<ApiAuditAction, { before?: true; describe: D
   'DELETE /api/admin/channels/:id': { describe: answeredChannel },
   'POST /api/admin/channels/:id/sync': { describe: answeredChannel },
   'PUT /api/admin/channels/settings': { describe: async () => NOTHING },
+  'POST /api/admin/second-factor/totp': { describe: async () => NOTHING },
+  'POST /api/admin/second-factor/totp/confirm': { describe: async () => NOTHING },
+  'POST /api/admin/second-factor/backup-codes': { describe: async () => NOTHING },
+  'DELETE /api/admin/second-factor': { describe: async () => NOTHING },
+  'PUT /api/admin/second-factor/required': {
+    describe: async ({ answer }) => ({ ...NOTHING, details: [answer.required ? 'On' : 'Off'] }),
+  },
+  'DELETE /api/admin/users/:id/second-factor': { describe: answeredPerson },
+  'DELETE /api/sessions/:id': {
+    describe: async ({ answer }) => {
+      const device = text(answer.device);
+      return { ...NOTHING, details: device === null ? [] : [device] };
+    },
+  },
+  'DELETE /api/sessions/others': {
+    describe: async ({ answer }) => {
+      const ended = id(answer.ended);
+      return { ...NOTHING, details: ended === null ? [] : [String(ended)] };
+    },
+  },
 };
 
 export { record as asRecord };

@@ -1,23 +1,25 @@
-import type { Database } from '@server/db/client.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '@shared/messages/api.js';
-import { loginBody, registerBody, sessionUser, type SessionUser } from '@shared/schemas/auth.js';
+import { loginBody, registerBody, sessionUser } from '@shared/schemas/auth.js';
 import { normalizeEmail } from '@shared/validation.js';
 import { unauthorized } from '@server/lib/http-errors.js';
 import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
-import { created, ok } from '@server/lib/reply.js';
+import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
-import {
-  findUserByEmail,
-  insertUser,
-  touchLastLogin,
-  type UserRow,
-} from '../users/users-repository.js';
+import { findUserByEmail, insertUser } from '../users/users-repository.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
-import { createSession, revokeSession } from './session-repository.js';
+import { revokeSession } from './session-repository.js';
+import { answerSession, openSignedInSession, userAgentOf } from './sign-in.js';
+import { secondFactorMessages } from '@shared/messages/second-factor.js';
+import { secondStepNeeded } from '@shared/schemas/second-factor.js';
+import {
+  hasSecondFactor,
+  isSecondFactorRequired,
+} from '../second-factor/second-factor-repository.js';
+import { CHALLENGE_LIFETIME_MS, openLoginChallenge } from '../second-factor/login-challenges.js';
 import { assertNotCommonPassword } from './common-passwords.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
@@ -36,22 +38,6 @@ const signedIn = (message: string) =>
 /** POST /api/register, POST /api/login, POST /api/logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  /** Opens a session (inside `db`'s transaction when given one). */
-  async function openSession(db: Database, user: UserRow): Promise<string> {
-    const token = await createSession(db, user.id, user.passwordHash);
-    // The password changed, or the account went, while the password was being checked.
-    if (!token) throw unauthorized(apiMessages.loginFailed);
-    await touchLastLogin(db, user.id);
-    return token;
-  }
-
-  /** Answers 201 with the token in the authorization header. */
-  function answerSession(reply: FastifyReply, user: UserRow, token: string, message: string) {
-    void reply.header('authorization', `Bearer ${token}`);
-    const data: SessionUser = { userid: user.id, firstName: user.firstName, isAdmin: user.isAdmin };
-    return created(reply, data, message);
-  }
 
   routes.post(
     '/register',
@@ -100,7 +86,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             birthday: body.birthday,
             newsletter: body.newsletter,
           });
-          return { user: created, token: await openSession(tx, created) };
+          const signIn = { userAgent: userAgentOf(request.headers) };
+          return { user: created, token: await openSignedInSession(app, tx, created, signIn) };
         }),
       );
       return answerSession(reply, user, token, apiMessages.registered);
@@ -120,8 +107,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             value: { email: exampleAccount.email, password: 'Steel-Guitar-1959' },
           },
         }),
+        description:
+          'An administrator with a second factor gets 202 instead of a session: the answer holds a `challenge` to send with a code to POST /api/login/second-factor. A password alone gives no administrator token.',
         response: {
           201: signedIn(apiMessages.loggedIn),
+          202: answerWithExample(secondStepNeeded, {
+            status: 202,
+            data: {
+              secondFactor: {
+                challenge: 'q8Jc2mVb7hX1dLr0yTtZ4nKpW9sA3uEeGfHiJkLmNoP',
+                methods: ['totp', 'backup-code'],
+                expiresInSeconds: CHALLENGE_LIFETIME_MS / 1000,
+              },
+            },
+            message: secondFactorMessages.codeNeeded,
+          }).describe('The password is right; a second factor must follow.'),
           ...errorResponses({ 401: 'Wrong email or password (the same answer for both).' }),
         },
       },
@@ -140,14 +140,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw unauthorized(apiMessages.loginFailed);
       }
       await app.abuse.login.forget([`account:${email}`]);
-      return answerSession(reply, user, await openSession(app.db, user), apiMessages.loggedIn);
+      const userAgent = userAgentOf(request.headers);
+      if (user.isAdmin && (await hasSecondFactor(app.db, user.id))) {
+        const challenge = await openLoginChallenge(app.db, user.id, userAgent, app.clock());
+        void reply.code(202);
+        const methods: ('totp' | 'backup-code')[] = ['totp', 'backup-code'];
+        return {
+          status: 202,
+          data: {
+            secondFactor: { challenge, methods, expiresInSeconds: CHALLENGE_LIFETIME_MS / 1000 },
+          },
+          message: secondFactorMessages.codeNeeded,
+        };
+      }
+      const mustEnrol = user.isAdmin && (await isSecondFactorRequired(app.db));
+      const token = await openSignedInSession(app, app.db, user, { userAgent, mustEnrol });
+      return answerSession(reply, user, token, apiMessages.loggedIn);
     },
   );
 
   routes.post(
     '/logout',
     {
-      config: { access: 'user', changes: ['viewers'] },
+      config: { access: 'user', changes: ['viewers'], duringEnrolment: true },
       schema: {
         summary: "Sign out (ends this token's session)",
         tags: ['auth'],

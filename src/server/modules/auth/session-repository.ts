@@ -3,7 +3,7 @@ import { and, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { queryRows } from '@server/db/query-rows.js';
-import { sessions, users } from '@server/db/schema.js';
+import { loginChallenges, sessions, users } from '@server/db/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
@@ -17,6 +17,16 @@ export interface AuthenticatedUser {
   firstName: string;
   isAdmin: boolean;
   tokenHash: string;
+  /** The session may only enrol a second factor until one is confirmed. */
+  mustEnrol: boolean;
+}
+
+/** The user agent kept with a session: enough to name the device, bounded in size. */
+export const USER_AGENT_LIMIT = 300;
+
+export interface SessionOptions {
+  userAgent?: string | undefined;
+  mustEnrol?: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -33,13 +43,16 @@ export async function createSession(
   db: Database,
   userId: number,
   checkedPasswordHash: string,
+  options: SessionOptions = {},
 ): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_LIFETIME_MS);
+  const userAgent = (options.userAgent ?? '').slice(0, USER_AGENT_LIMIT);
   const rows = await queryRows<{ user_id: number }>(
     db,
-    sql`INSERT INTO sessions (token_hash, user_id, expires_at)
-        SELECT ${hashToken(token)}, id, ${expiresAt.toISOString()}::timestamptz
+    sql`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, must_enrol)
+        SELECT ${hashToken(token)}, id, ${expiresAt.toISOString()}::timestamptz, ${userAgent},
+          ${options.mustEnrol ?? false}
         FROM (SELECT id FROM users WHERE id = ${userId} AND password_hash = ${checkedPasswordHash} FOR SHARE) AS checked
         RETURNING user_id`,
   );
@@ -56,6 +69,7 @@ const sessionLookup = preparedPerDatabase((db) =>
       isAdmin: users.isAdmin,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      mustEnrol: sessions.mustEnrol,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -99,6 +113,7 @@ export async function findSession(
       firstName: row.firstName,
       isAdmin: row.isAdmin,
       tokenHash,
+      mustEnrol: row.mustEnrol,
     },
     expiresAt: row.expiresAt.getTime(),
     lastSeenAt: lastSeenAt.getTime(),
@@ -127,16 +142,96 @@ export async function revokeSession(db: Database, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends every session of a user, but the one named by `keepTokenHash` when given. */
+/**
+ * Ends every session of a user, but the one named by `keepTokenHash` when given, and every
+ * login of theirs waiting for its second factor; answers how many sessions ended.
+ */
 export async function revokeUserSessions(
   db: Database,
   userId: number,
   keepTokenHash?: string,
-): Promise<void> {
+): Promise<number> {
   const mine = eq(sessions.userId, userId);
-  await db
+  const gone = await db
     .delete(sessions)
-    .where(keepTokenHash ? and(mine, ne(sessions.tokenHash, keepTokenHash)) : mine);
+    .where(keepTokenHash ? and(mine, ne(sessions.tokenHash, keepTokenHash)) : mine)
+    .returning({ id: sessions.publicId });
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+  return gone.length;
+}
+
+/** A session as its owner's list shows it. */
+export interface SessionListing {
+  id: number;
+  userAgent: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** A user's live sessions, the most recently used first. */
+export async function listUserSessions(
+  db: Database,
+  userId: number,
+  currentTokenHash: string,
+  now = new Date(),
+): Promise<SessionListing[]> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_LIFETIME_MS);
+  const rows = await db
+    .select({
+      id: sessions.publicId,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`${sessions.lastSeenAt} >= ${idleSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${sessions.lastSeenAt} DESC`, sql`${sessions.publicId} DESC`);
+  return rows.map(({ tokenHash, ...row }) => ({ ...row, current: tokenHash === currentTokenHash }));
+}
+
+/** Ends one of a user's sessions by its listed id; false when they have none by that id. */
+export async function revokeUserSessionById(
+  db: Database,
+  userId: number,
+  sessionId: number,
+): Promise<boolean> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, sessionId)))
+    .returning({ id: sessions.publicId });
+  return gone.length > 0;
+}
+
+/** Lets a session that had to enrol a second factor do everything again. */
+export async function releaseEnrolmentHold(db: Database, userId: number): Promise<void> {
+  await db.update(sessions).set({ mustEnrol: false }).where(eq(sessions.userId, userId));
+}
+
+/** Whether the account was signed in from this device before (a live session with its agent). */
+export async function isKnownDevice(
+  db: Database,
+  userId: number,
+  userAgent: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.publicId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.userAgent, userAgent.slice(0, USER_AGENT_LIMIT)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

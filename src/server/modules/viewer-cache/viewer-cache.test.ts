@@ -16,7 +16,14 @@ function setUp(options: { maxLikedIds?: number } = {}) {
       sessionLoads.push(tokenHash);
       if (tokenHash === 'unknown') return null;
       const record: SessionRecord = {
-        user: { id: 7, email: 'fan@example.com', firstName: 'Fan', isAdmin: false, tokenHash },
+        user: {
+          id: 7,
+          email: 'fan@example.com',
+          firstName: 'Fan',
+          isAdmin: false,
+          tokenHash,
+          mustEnrol: false,
+        },
         expiresAt: 1e12,
         lastSeenAt: 0,
       };

@@ -134,6 +134,11 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * The password hash the first step checked: the session opens only while the account still
+     * has it (a password changed in between ends the challenge's worth).
+     */
+    checkedPasswordHash: text('checked_password_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -23,13 +23,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'user') requireUser(request);
+    // A held session (plugins/authentication.ts) may call the enrolment's routes, and reads.
+    const held = request.user?.mustEnrol && !request.routeOptions.config.duringEnrolment;
+    if (held && access !== 'public') throw forbidden(secondFactorMessages.enrolFirst);
     if (access === 'admin') requireAdmin(request);
-    if (
-      access !== 'public' &&
-      request.user?.mustEnrol &&
-      !request.routeOptions.config.duringEnrolment
-    ) {
-      throw forbidden(secondFactorMessages.enrolFirst);
-    }
   });
 }

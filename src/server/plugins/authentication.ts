@@ -26,7 +26,12 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (!header || !request.url.startsWith('/api/')) return;
     const token = BEARER.exec(header)?.[1];
     const session = token ? await app.viewerCache.session(hashToken(token)) : null;
-    const user = session?.user ?? null;
+    let user = session?.user ?? null;
+    // An administrator held to enrol a second factor is no administrator anywhere but on the
+    // enrolment's routes: public reads show them what a fan sees (no private videos).
+    if (user?.mustEnrol && !request.routeOptions.config.duringEnrolment) {
+      user = { ...user, isAdmin: false };
+    }
     request.user = user;
     request.staleToken = user === null;
   });

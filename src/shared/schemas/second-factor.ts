@@ -47,6 +47,8 @@ export const secondFactorStatus = z.object({
   required: z.boolean(),
   /** False when the server cannot seal secrets (SECOND_FACTOR_KEY unset on PostgreSQL). */
   available: z.boolean(),
+  /** This session may do nothing but enrol until a second factor is on. */
+  held: z.boolean(),
 });
 
 export const totpEnrolment = z.object({

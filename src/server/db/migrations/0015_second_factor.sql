@@ -9,6 +9,7 @@ CREATE TABLE "login_challenges" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
 	"user_agent" text DEFAULT '' NOT NULL,
+	"checked_password_hash" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );

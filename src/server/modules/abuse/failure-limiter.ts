@@ -33,6 +33,16 @@ export function createFailureLimiter(store: AttemptStore, name: string, limit: F
     async fail(keys: readonly string[]): Promise<void> {
       await Promise.all(keys.map((key) => store.hit(keyOf(key), limit.windowMs)));
     },
+    /**
+     * Counts an attempt before its answer is known, and throws 429 once a key is past `max`:
+     * requests sent all at once cannot each pass a check made before any failure was counted.
+     * A success then forgets the account's key (`forget`).
+     */
+    async take(keys: readonly string[]): Promise<void> {
+      const counts = await Promise.all(keys.map((key) => store.hit(keyOf(key), limit.windowMs)));
+      const spent = counts.filter(({ count }) => count > limit.max);
+      if (spent.length > 0) throw tooManyAttempts(Math.max(...spent.map((c) => c.resetInMs)));
+    },
     /** A success forgets the failures of these keys (the account's, not the address's). */
     async forget(keys: readonly string[]): Promise<void> {
       await Promise.all(keys.map((key) => store.clear(keyOf(key))));

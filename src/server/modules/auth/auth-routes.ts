@@ -142,7 +142,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await app.abuse.login.forget([`account:${email}`]);
       const userAgent = userAgentOf(request.headers);
       if (user.isAdmin && (await hasSecondFactor(app.db, user.id))) {
-        const challenge = await openLoginChallenge(app.db, user.id, userAgent, app.clock());
+        const login = { userId: user.id, userAgent, checkedPasswordHash: user.passwordHash };
+        const challenge = await openLoginChallenge(app.db, login, app.clock());
         void reply.code(202);
         const methods: ('totp' | 'backup-code')[] = ['totp', 'backup-code'];
         return {

@@ -27,6 +27,11 @@ export const USER_AGENT_LIMIT = 300;
 export interface SessionOptions {
   userAgent?: string | undefined;
   mustEnrol?: boolean;
+  /**
+   * The sign-in passed the account's second factor. Without it, an administrator who has one
+   * gets no session, even if it was turned on while their password was being checked.
+   */
+  secondFactorPassed?: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -53,7 +58,10 @@ export async function createSession(
     sql`INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, must_enrol)
         SELECT ${hashToken(token)}, id, ${expiresAt.toISOString()}::timestamptz, ${userAgent},
           ${options.mustEnrol ?? false}
-        FROM (SELECT id FROM users WHERE id = ${userId} AND password_hash = ${checkedPasswordHash} FOR SHARE) AS checked
+        FROM (SELECT id FROM users WHERE id = ${userId} AND password_hash = ${checkedPasswordHash}
+          AND (${options.secondFactorPassed ?? false} OR NOT is_admin OR NOT EXISTS (
+            SELECT 1 FROM totp_factors WHERE user_id = users.id AND confirmed_at IS NOT NULL))
+          FOR SHARE) AS checked
         RETURNING user_id`,
   );
   return rows.length > 0 ? token : null;
@@ -210,9 +218,9 @@ export async function revokeUserSessionById(
   return gone.length > 0;
 }
 
-/** Lets a session that had to enrol a second factor do everything again. */
-export async function releaseEnrolmentHold(db: Database, userId: number): Promise<void> {
-  await db.update(sessions).set({ mustEnrol: false }).where(eq(sessions.userId, userId));
+/** Lets the session that enrolled a second factor do everything again (only that one). */
+export async function releaseEnrolmentHold(db: Database, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ mustEnrol: false }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /** Whether the account was signed in from this device before (a live session with its agent). */

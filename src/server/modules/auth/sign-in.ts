@@ -7,13 +7,10 @@ import { created } from '@server/lib/reply.js';
 import { touchLastLogin, type UserRow } from '../users/users-repository.js';
 import { newDeviceMail } from '../second-factor/second-factor-mail.js';
 import { deviceName } from './device-name.js';
-import { createSession, isKnownDevice } from './session-repository.js';
+import { createSession, isKnownDevice, type SessionOptions } from './session-repository.js';
 
-export interface SignIn {
-  userAgent: string;
-  /** The session may only enrol a second factor (one is required and the admin has none). */
-  mustEnrol?: boolean;
-}
+/** How the session is opened: the device, and what the sign-in passed or still owes. */
+export type SignIn = SessionOptions & { userAgent: string };
 
 /**
  * Opens a session (inside `db`'s transaction when given one) and answers its token. An

@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import type { SecretBox } from './secret-box.js';
 
 export const BACKUP_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: a code read off paper is typed right. */
@@ -11,8 +12,7 @@ export function newBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => `${half().join('')}-${half().join('')}`);
 }
 
-/** The same hash whether typed with or without the dash, in either case. */
-export function hashBackupCode(code: string): string {
-  const plain = code.replace('-', '').toLowerCase();
-  return createHash('sha256').update(plain).digest('hex');
+/** The same keyed digest whether typed with or without the dash, in either case. */
+export function hashBackupCode(box: SecretBox, code: string): string {
+  return box.digest(code.replace('-', '').toLowerCase());
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { loginChallenges } from '@server/db/schema.js';
 import { hashToken } from '../auth/session-repository.js';
@@ -12,49 +12,52 @@ export const CHALLENGE_ATTEMPTS = 5;
 export interface LoginChallenge {
   userId: number;
   userAgent: string;
+  checkedPasswordHash: string;
 }
 
 /** Opens the second step of a login; answers the challenge (only its hash is stored). */
 export async function openLoginChallenge(
   db: Database,
-  userId: number,
-  userAgent: string,
+  login: LoginChallenge,
   now: Date,
 ): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   await db.insert(loginChallenges).values({
     tokenHash: hashToken(challenge),
-    userId,
-    userAgent,
+    ...login,
     expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
   });
   return challenge;
 }
 
-/** The challenge's login, while it is alive and has tries left; null otherwise. */
-export async function findLoginChallenge(
+/**
+ * Takes one try of a challenge, before its code is checked (so tries sent at once are each
+ * counted): the challenge's login while it is alive and had a try left; null otherwise (an
+ * unknown, expired or spent challenge, which is then deleted).
+ */
+export async function takeChallengeTry(
   db: Database,
   challenge: string,
   now: Date,
 ): Promise<LoginChallenge | null> {
+  const tokenHash = hashToken(challenge);
   const [row] = await db
-    .select()
-    .from(loginChallenges)
-    .where(eq(loginChallenges.tokenHash, hashToken(challenge)));
-  if (!row) return null;
-  if (row.expiresAt <= now || row.attempts >= CHALLENGE_ATTEMPTS) {
-    await closeLoginChallenge(db, challenge);
-    return null;
-  }
-  return { userId: row.userId, userAgent: row.userAgent };
-}
-
-/** Counts a wrong code against the challenge. */
-export async function failLoginChallenge(db: Database, challenge: string): Promise<void> {
-  await db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.tokenHash, hashToken(challenge)));
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, tokenHash),
+        sql`${loginChallenges.attempts} < ${CHALLENGE_ATTEMPTS}`,
+        sql`${loginChallenges.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({
+      userId: loginChallenges.userId,
+      userAgent: loginChallenges.userAgent,
+      checkedPasswordHash: loginChallenges.checkedPasswordHash,
+    });
+  if (!row) await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash));
+  return row ?? null;
 }
 
 /** Ends a challenge; true for the one request that ended it (a challenge opens one session). */

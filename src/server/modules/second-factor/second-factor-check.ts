@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import './second-factor-box.js';
+import type { Database } from '@server/db/client.js';
 import { isTotpCode } from '@shared/schemas/second-factor.js';
+import './second-factor-box.js';
 import { hashBackupCode } from './backup-codes.js';
 import { claimTotpStep, findTotpFactor, spendBackupCode } from './second-factor-repository.js';
 import { totpStepOf } from './totp-codes.js';
@@ -8,21 +9,25 @@ import { totpStepOf } from './totp-codes.js';
 export type SecondFactorMethod = 'totp' | 'backup-code';
 
 /**
- * Checks a code against the account's second factor and spends it: an authenticator code's
- * step is claimed (so it works once, across instances), a backup code is marked used. Answers
- * which kind matched, or null. `confirm` accepts the first code of a waiting enrolment.
+ * Checks a code against the account's second factor and spends it (in `db`, the caller's
+ * transaction when it has one): an authenticator code's step is claimed, so it works once
+ * across instances; a backup code is marked used. Answers which kind matched, or null.
+ * `confirm` accepts the first code of a waiting enrolment instead.
  */
 export async function spendSecondFactorCode(
   app: FastifyInstance,
+  db: Database,
   userId: number,
   code: string,
   options: { confirm?: boolean } = {},
 ): Promise<SecondFactorMethod | null> {
   const confirm = options.confirm ?? false;
+  const box = app.secondFactorBox();
+  if (!box) return null;
   if (isTotpCode(code)) {
-    const factor = await findTotpFactor(app.db, userId);
+    const factor = await findTotpFactor(db, userId);
     if (!factor || factor.confirmed === confirm) return null;
-    const secret = app.secondFactorBox()?.open(factor.sealedSecret);
+    const secret = box.open(factor.sealedSecret);
     if (!secret) {
       app.log.error(
         { userId },
@@ -32,8 +37,12 @@ export async function spendSecondFactorCode(
     }
     const step = await totpStepOf(secret, code, factor.lastStep, app.clock());
     if (step === null) return null;
-    return (await claimTotpStep(app.db, userId, step, confirm)) ? 'totp' : null;
+    const claimed = await claimTotpStep(db, userId, step, {
+      sealedSecret: factor.sealedSecret,
+      confirm,
+    });
+    return claimed ? 'totp' : null;
   }
   if (confirm) return null;
-  return (await spendBackupCode(app.db, userId, hashBackupCode(code))) ? 'backup-code' : null;
+  return (await spendBackupCode(db, userId, hashBackupCode(box, code))) ? 'backup-code' : null;
 }

@@ -52,33 +52,35 @@ export async function startTotpEnrolment(
 
 /**
  * Takes a code's step for the account: true for the first request to claim it, false for any
- * later one (a replay, here or on another instance: the row's update is the lock). Confirms a
- * waiting enrolment when `confirm` is set.
+ * later one (a replay, here or on another instance: the row's update is the lock). With
+ * `confirm`, it turns on the waiting enrolment of exactly the secret the code was checked
+ * against (a setup restarted meanwhile is not confirmed by the old secret's code).
  */
 export async function claimTotpStep(
   db: Database,
   userId: number,
   step: number,
-  confirm: boolean,
+  factor: { sealedSecret: string; confirm: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(totpFactors)
-    .set({
-      lastStep: step,
-      confirmedAt: confirm ? sql`coalesce(${totpFactors.confirmedAt}, now())` : undefined,
-    })
+    .set({ lastStep: step, confirmedAt: factor.confirm ? sql`now()` : undefined })
     .where(
       and(
         eq(totpFactors.userId, userId),
+        eq(totpFactors.sealedSecret, factor.sealedSecret),
         sql`${totpFactors.lastStep} < ${step}`,
-        confirm ? undefined : isNotNull(totpFactors.confirmedAt),
+        factor.confirm ? isNull(totpFactors.confirmedAt) : isNotNull(totpFactors.confirmedAt),
       ),
     )
     .returning({ userId: totpFactors.userId });
   return rows.length > 0;
 }
 
-/** Replaces every backup code of the account with these (hashed) ones. */
+/**
+ * Replaces every backup code of the account with these (hashed) ones; call it inside a
+ * transaction, so two renewals at once leave one set.
+ */
 export async function replaceBackupCodes(
   db: Database,
   userId: number,
@@ -87,6 +89,11 @@ export async function replaceBackupCodes(
   await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
   if (codeHashes.length === 0) return;
   await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Holds the account's factor row until the transaction ends (confirm, renew, off, reset). */
+export async function lockTotpFactor(db: Database, userId: number): Promise<void> {
+  await queryRows(db, sql`SELECT user_id FROM totp_factors WHERE user_id = ${userId} FOR UPDATE`);
 }
 
 /** Spends a backup code: true once, false for an unknown or used one. */
@@ -117,7 +124,10 @@ export async function backupCodesLeft(db: Database, userId: number): Promise<num
   return row?.left ?? 0;
 }
 
-/** Turns the second factor off: the authenticator and every backup code go. */
+/**
+ * Turns the second factor off: the authenticator and every backup code go (inside the caller's
+ * transaction). Answers whether a confirmed one was on.
+ */
 export async function removeSecondFactor(db: Database, userId: number): Promise<boolean> {
   const gone = await db
     .delete(totpFactors)

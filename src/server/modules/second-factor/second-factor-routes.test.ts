@@ -2,8 +2,10 @@ import { generate } from 'otplib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_CODE_SIGN_IN_ACTION } from '@shared/audit-actions.js';
 import { secondFactorMessages as m } from '@shared/messages/second-factor.js';
-import { auditLog } from '@server/db/schema.js';
-import { buildUser, callApi, login, type Caller } from '@server/testing/factories.js';
+import { eq } from 'drizzle-orm';
+import { auditLog, totpFactors, users } from '@server/db/schema.js';
+import { hashPassword } from '../auth/password-hashing.js';
+import { buildUser, buildVideo, callApi, login, type Caller } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 // The clock the app checks codes against; each test moves it on so steps never collide.
@@ -163,6 +165,49 @@ describe('an administrator’s authenticator app', () => {
     expect(limited.statusCode).toBe(429);
   });
 
+  it('counts guesses sent all at once before checking them', async () => {
+    const who = await freshAdmin();
+    await enrol(who);
+    const challenges = await Promise.all([1, 2, 3].map(() => challengeFor(who)));
+    const answers = await Promise.all(
+      challenges.flatMap((challenge) =>
+        [1, 2, 3, 4, 5].map(() => secondStep(challenge, '000000', '10.8.8.8')),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // 15 guesses at once: the account's 10 are taken in order, the rest refused unread.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('opens no session once the password changed after the first step', async () => {
+    const who = await freshAdmin();
+    const { secret } = await enrol(who);
+    const challenge = await challengeFor(who);
+    // Changed behind the routes' back, so only the challenge's own check can refuse it.
+    await t.app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Another-Pass-42') })
+      .where(eq(users.id, who.id));
+    now = new Date(now.getTime() + 60_000);
+    const res = await secondStep(challenge, await codeAt(secret, now));
+    expect(res.statusCode).toBe(401);
+    expect(res.headers.authorization).toBeUndefined();
+  });
+
+  it('says no, not 500, to a code when a later step was already taken', async () => {
+    const who = await freshAdmin();
+    const { secret } = await enrol(who);
+    const ahead = Math.floor(now.getTime() / 30_000) + 2;
+    await t.app.db
+      .update(totpFactors)
+      .set({ lastStep: ahead })
+      .where(eq(totpFactors.userId, who.id));
+    const res = await secondStep(await challengeFor(who), await codeAt(secret, now));
+    expect(res.statusCode).toBe(401);
+    expect(res.body.message).toBe(m.codeWrong);
+  });
+
   it('expires a challenge after 5 minutes', async () => {
     const who = await freshAdmin();
     const { secret } = await enrol(who);
@@ -226,9 +271,21 @@ describe('requiring a second factor of every administrator', () => {
     expect(on.statusCode).toBe(200);
     try {
       const held = await freshAdmin();
+      const hidden = await buildVideo(t.app.db, { isPublic: false });
+      const privateRead = await callApi(t.app, 'GET', `/api/videos/${hidden.id}`, {
+        token: held.token,
+      });
+      // An administrator reads private videos; a held one reads as a fan does.
+      expect(privateRead.statusCode).toBe(404);
+      const asAdmin = await callApi(t.app, 'GET', `/api/videos/${hidden.id}`, {
+        token: setter.token,
+      });
+      expect(asAdmin.statusCode).toBe(200);
       const blocked = await callApi(t.app, 'GET', '/api/admin/dashboard', { token: held.token });
       expect(blocked.statusCode).toBe(403);
       expect(blocked.body.message).toBe(m.enrolFirst);
+      const status = await callApi(t.app, 'GET', '/api/admin/second-factor', { token: held.token });
+      expect(status.body.data).toMatchObject({ held: true, required: true, totp: false });
       const { secret } = await enrol(held);
       expect(secret).toBeTruthy();
       const free = await callApi(t.app, 'GET', '/api/admin/dashboard', { token: held.token });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '@server/db/client.js';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ import {
   findTotpFactor,
   hasSecondFactor,
   isSecondFactorRequired,
+  lockTotpFactor,
   removeSecondFactor,
   replaceBackupCodes,
   saveSecondFactorRequired,
@@ -66,33 +68,45 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
     return user;
   }
 
-  /** Spends a code of the caller's factor; wrong ones are limited like the sign-in's. */
-  async function withCode(request: FastifyRequest, code: string, confirm: boolean) {
+  /**
+   * Spends a code of the caller's factor (in `db`, the route's transaction); tries are limited
+   * like the sign-in's, and counted before the code is checked.
+   */
+  async function withCode(request: FastifyRequest, db: Database, code: string, confirm: boolean) {
     const caller = callerOf(request);
-    const keys = [`account:${caller.id}`, `ip:${request.ip}`];
-    await app.abuse.secondFactor.check(keys);
-    const method = await spendSecondFactorCode(app, caller.id, code, { confirm });
+    const address = [`ip:${request.ip}`];
+    await app.abuse.secondFactor.take([`account:${caller.id}`]);
+    await app.abuse.secondFactor.check(address);
+    const method = await spendSecondFactorCode(app, db, caller.id, code, { confirm });
     if (!method) {
-      await app.abuse.secondFactor.fail(keys);
+      await app.abuse.secondFactor.fail(address);
       throw badRequest(m.codeWrong);
     }
     await app.abuse.secondFactor.forget([`account:${caller.id}`]);
     return method;
   }
 
-  async function statusOf(userId: number) {
+  async function statusOf(request: FastifyRequest) {
+    const caller = callerOf(request);
     const [totp, left, required] = await Promise.all([
-      hasSecondFactor(app.db, userId),
-      backupCodesLeft(app.db, userId),
+      hasSecondFactor(app.db, caller.id),
+      backupCodesLeft(app.db, caller.id),
       isSecondFactorRequired(app.db),
     ]);
-    return { totp, backupCodesLeft: left, required, available: app.secondFactorBox() !== null };
+    const available = app.secondFactorBox() !== null;
+    return { totp, backupCodesLeft: left, required, available, held: caller.mustEnrol };
   }
 
-  /** New backup codes for the caller: stored hashed, shown this once. */
-  async function renewBackupCodes(userId: number): Promise<string[]> {
+  /** New backup codes (in the route's transaction): stored as keyed digests, shown this once. */
+  async function renewBackupCodes(db: Database, userId: number): Promise<string[]> {
+    const box = app.secondFactorBox();
+    if (!box) throw conflict(m.keyMissing);
     const codes = newBackupCodes();
-    await replaceBackupCodes(app.db, userId, codes.map(hashBackupCode));
+    await replaceBackupCodes(
+      db,
+      userId,
+      codes.map((code) => hashBackupCode(box, code)),
+    );
     return codes;
   }
 
@@ -106,13 +120,13 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: answerWithExample(secondFactorStatus, {
             status: 200,
-            data: { totp: true, backupCodesLeft: 9, required: false, available: true },
+            data: { totp: true, backupCodesLeft: 9, required: false, available: true, held: false },
             message: 'OK',
           }),
         },
       },
     },
-    async (request) => ok(await statusOf(callerOf(request).id)),
+    async (request) => ok(await statusOf(request)),
   );
 
   routes.post(
@@ -181,13 +195,21 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const caller = callerOf(request);
-      const factor = await findTotpFactor(app.db, caller.id);
-      if (!factor) throw conflict(m.enrolmentMissing);
-      if (factor.confirmed) throw conflict(m.alreadyEnrolled);
-      await withCode(request, request.body.code, true);
-      const backupCodes = await renewBackupCodes(caller.id);
+      // The factor on, its codes, the other sessions ended: all of it, or none.
+      const backupCodes = await app.db.transaction(async (tx) => {
+        await lockTotpFactor(tx, caller.id);
+        const factor = await findTotpFactor(tx, caller.id);
+        if (!factor) throw conflict(m.enrolmentMissing);
+        if (factor.confirmed) throw conflict(m.alreadyEnrolled);
+        await withCode(request, tx, request.body.code, true);
+        const codes = await renewBackupCodes(tx, caller.id);
+        await revokeUserSessions(tx, caller.id, caller.tokenHash);
+        await releaseEnrolmentHold(tx, caller.tokenHash);
+        return codes;
+      });
+      // A password-only sign-in that checked for a factor just before this committed may have
+      // opened its session since: end it too (sign-ins from now on need the code).
       await revokeUserSessions(app.db, caller.id, caller.tokenHash);
-      await releaseEnrolmentHold(app.db, caller.id);
       return ok({ backupCodes }, m.enrolled);
     },
   );
@@ -215,8 +237,12 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await withPasswordAgain(request, request.body.password);
-      if (!(await hasSecondFactor(app.db, user.id))) throw conflict(m.notEnrolled);
-      return ok({ backupCodes: await renewBackupCodes(user.id) }, m.codesRenewed);
+      const backupCodes = await app.db.transaction(async (tx) => {
+        await lockTotpFactor(tx, user.id);
+        if (!(await hasSecondFactor(tx, user.id))) throw conflict(m.notEnrolled);
+        return renewBackupCodes(tx, user.id);
+      });
+      return ok({ backupCodes }, m.codesRenewed);
     },
   );
 
@@ -239,10 +265,13 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!(await hasSecondFactor(app.db, caller.id))) throw conflict(m.notEnrolled);
-      if (await isSecondFactorRequired(app.db)) throw conflict(m.requiredCannotTurnOff);
-      await withCode(request, request.body.code, false);
-      await removeSecondFactor(app.db, caller.id);
+      await app.db.transaction(async (tx) => {
+        await lockTotpFactor(tx, caller.id);
+        if (!(await hasSecondFactor(tx, caller.id))) throw conflict(m.notEnrolled);
+        if (await isSecondFactorRequired(tx)) throw conflict(m.requiredCannotTurnOff);
+        await withCode(request, tx, request.body.code, false);
+        await removeSecondFactor(tx, caller.id);
+      });
       return ok(null, m.turnedOff);
     },
   );
@@ -310,8 +339,12 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       if (request.params.id === admin.id) throw badRequest(m.resetOwn);
       const colleague = await findUserById(app.db, request.params.id);
       if (!colleague?.isAdmin) throw notFound(m.resetNotAdmin);
-      if (!(await removeSecondFactor(app.db, colleague.id))) throw conflict(m.notEnrolled);
-      await revokeUserSessions(app.db, colleague.id);
+      await app.db.transaction(async (tx) => {
+        await lockTotpFactor(tx, colleague.id);
+        if (!(await hasSecondFactor(tx, colleague.id))) throw conflict(m.notEnrolled);
+        await removeSecondFactor(tx, colleague.id);
+        await revokeUserSessions(tx, colleague.id);
+      });
       const by = `${admin.firstName} ${admin.lastName}`.trim() || admin.email;
       await app.mailer
         .send(secondFactorResetMail(app.config.BRAND_NAME, colleague.email, by))

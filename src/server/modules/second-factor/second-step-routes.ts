@@ -13,7 +13,7 @@ import { insertAuditEntry } from '../audit/audit-repository.js';
 import { answerSession, openSignedInSession, userAgentOf } from '../auth/sign-in.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { findUserById } from '../users/users-repository.js';
-import { closeLoginChallenge, failLoginChallenge, findLoginChallenge } from './login-challenges.js';
+import { closeLoginChallenge, takeChallengeTry } from './login-challenges.js';
 import { spendSecondFactorCode } from './second-factor-check.js';
 
 /** POST /api/login/second-factor: the second step of an administrator's sign-in. */
@@ -56,32 +56,44 @@ export async function secondStepRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { challenge, code } = request.body;
-      const login = await findLoginChallenge(app.db, challenge, app.clock());
+      // The challenge's try and the account's are both counted before the code is checked, so
+      // guesses sent all at once are each counted.
+      const login = await takeChallengeTry(app.db, challenge, app.clock());
       const user = login && (await findUserById(app.db, login.userId));
       if (!login || !user) throw unauthorized(m.challengeExpired);
-      const keys = [`account:${user.id}`, `ip:${request.ip}`];
-      await app.abuse.secondFactor.check(keys);
-      const method = await spendSecondFactorCode(app, user.id, code);
-      if (!method) {
-        await failLoginChallenge(app.db, challenge);
-        await app.abuse.secondFactor.fail(keys);
+      const address = [`ip:${request.ip}`];
+      await app.abuse.secondFactor.take([`account:${user.id}`]);
+      await app.abuse.secondFactor.check(address);
+      const userAgent = userAgentOf(request.headers) || login.userAgent;
+      // The code, the challenge's end and the session: all of it, or none.
+      const token = await app.db.transaction(async (tx) => {
+        const method = await spendSecondFactorCode(app, tx, user.id, code);
+        if (!method) return null;
+        // Two requests with two good codes: only the one that ends the challenge signs in.
+        if (!(await closeLoginChallenge(tx, challenge))) throw unauthorized(m.challengeExpired);
+        // Opened only while the account keeps the password the first step checked.
+        const checked = { ...user, passwordHash: login.checkedPasswordHash };
+        const opened = await openSignedInSession(app, tx, checked, {
+          userAgent,
+          secondFactorPassed: true,
+        });
+        if (method === 'backup-code') {
+          await insertAuditEntry(tx, {
+            actorId: user.id,
+            actorEmail: user.email,
+            action: BACKUP_CODE_SIGN_IN_ACTION,
+            targetId: String(user.id),
+            targetName: `${user.firstName} ${user.lastName} (${user.email})`,
+            statusCode: 201,
+          });
+        }
+        return opened;
+      });
+      if (!token) {
+        await app.abuse.secondFactor.fail(address);
         throw unauthorized(m.codeWrong);
       }
-      // Two requests with two good codes: only the one that ends the challenge signs in.
-      if (!(await closeLoginChallenge(app.db, challenge))) throw unauthorized(m.challengeExpired);
       await app.abuse.secondFactor.forget([`account:${user.id}`]);
-      if (method === 'backup-code') {
-        await insertAuditEntry(app.db, {
-          actorId: user.id,
-          actorEmail: user.email,
-          action: BACKUP_CODE_SIGN_IN_ACTION,
-          targetId: String(user.id),
-          targetName: `${user.firstName} ${user.lastName} (${user.email})`,
-          statusCode: 201,
-        });
-      }
-      const userAgent = userAgentOf(request.headers) || login.userAgent;
-      const token = await openSignedInSession(app, app.db, user, { userAgent });
       return answerSession(reply, user, token, apiMessages.loggedIn);
     },
   );

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -7,13 +7,20 @@ export interface SecretBox {
   seal(plain: string): string;
   /** Null when the text was sealed under another key or tampered with. */
   open(sealed: string): string | null;
+  /**
+   * A keyed digest (HMAC-SHA-256 under a key derived from this one): backup codes are kept as
+   * this, so a copy of the database alone cannot test guesses against them.
+   */
+  digest(text: string): string;
 }
 
 const VERSION = 'v1';
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('a secret box needs a 32-byte key');
+  const digestKey = createHmac('sha256', key).update('twang backup codes').digest();
   return {
+    digest: (text) => createHmac('sha256', digestKey).update(text).digest('hex'),
     seal(plain) {
       const nonce = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
@@ -59,7 +66,11 @@ export function secondFactorKey(source: SecretKeySource): Buffer | null {
   if (source.databaseKind === 'postgres') return null;
   if (!source.dataDir) return randomBytes(32);
   const file = join(source.dataDir, 'second-factor.key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (existsSync(file)) {
+    const kept = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    // A damaged file: no sealing rather than a failure on every call; enrolment says why.
+    return kept.length === 32 ? kept : null;
+  }
   mkdirSync(source.dataDir, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });

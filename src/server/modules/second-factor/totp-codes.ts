@@ -21,6 +21,10 @@ export async function totpStepOf(
   afterStep: number,
   now: Date,
 ): Promise<number | null> {
+  const currentStep = Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS);
+  // A code of a step ahead was taken (a phone's clock a little fast, or another instance's):
+  // nothing this instance would accept now is newer. otplib throws on it; it is only a no.
+  if (afterStep > currentStep) return null;
   const result = await verify({
     secret,
     token: code,

@@ -8,6 +8,7 @@ import { useAccount } from '../api/account.js';
 import { LikedContent } from './liked-content.js';
 import { MyListSection } from './my-list-section.js';
 import { WatchHistorySection } from './watch-history.js';
+import { SessionsSection } from './sessions-section.js';
 import { Settings } from './settings.js';
 import './account-page.css';
 import { pageLink } from '@shared/page-paths.js';
@@ -48,6 +49,7 @@ function AccountAreas({ userId }: { userId: number }) {
               <LikedContent userId={userId} />
               <MyListSection userId={userId} />
               <WatchHistorySection userId={userId} />
+              <SessionsSection />
             </div>
             <Settings account={data} />
           </div>

@@ -99,6 +99,15 @@ export function renderAccount(api: Api = {}, session: Session | null = FAN) {
       [`GET /users/${FAN.id}/list`]: likedVideos([]),
       [`GET /users/${FAN.id}/list/ids`]: [],
       [`GET /users/${FAN.id}/history`]: watchHistory([]),
+      'GET /sessions': [
+        {
+          id: 1,
+          device: 'Chrome 131 on macOS',
+          createdAt: '2026-11-20T18:04:11.000Z',
+          lastUsedAt: '2026-11-27T09:12:40.000Z',
+          current: true,
+        },
+      ],
       ...api,
     },
   });

@@ -20,9 +20,13 @@ const INFO = {
   isAdmin: true,
 };
 
+const OFF = { totp: false, backupCodesLeft: 0, required: false, available: true, held: false };
+
 function renderOwnAccount(api: Record<string, unknown> = {}) {
   return renderPeople(<OwnAccountPage />, '/admin/ownAccount', {
     [`GET /users/${ADMIN.id}`]: INFO,
+    'GET /admin/second-factor': OFF,
+    'GET /sessions': [],
     ...api,
   });
 }

@@ -8,9 +8,15 @@ import { useSession } from '@client/lib/session.js';
 import { useAdminInfo } from '../api/own-account.js';
 import { CredentialsForm } from './credentials-form.js';
 import { UpdatePasswordDialog } from './update-password-dialog.js';
+import { SecondFactorPanel } from './second-factor-panel.js';
+import { SessionsList } from '@client/components/sessions/sessions-list.js';
+import { secondFactorUi as u } from '@shared/messages/second-factor-ui.js';
 import './people.css';
 
-/** /admin/ownAccount: the signed-in administrator's name, email and password. */
+/**
+ * /admin/ownAccount: the signed-in administrator's name, email and password, their two-step
+ * sign-in and their signed-in sessions.
+ */
 export function OwnAccountPage() {
   const session = useSession();
   // The layout lets only signed-in administrators in; this is for the type.
@@ -48,6 +54,12 @@ function OwnAccount({ adminId }: { adminId: number }) {
       <AdminPanel title="Credentials" className="people-form">
         <FlashMessage flash={flash} onDismiss={dismiss} />
         {renderBody()}
+      </AdminPanel>
+      <AdminPanel title={u.panelTitle}>
+        <SecondFactorPanel />
+      </AdminPanel>
+      <AdminPanel title={u.sessionsTitle}>
+        <SessionsList />
       </AdminPanel>
       <UpdatePasswordDialog
         open={changingPassword}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSecondFactor } from '@client/lib/second-factor-status.js';
 import { useSession } from '@client/lib/session.js';
 import { AdminSidebar } from './admin-sidebar.js';
 import './admin-shell.css';
@@ -17,7 +18,14 @@ export function AdminLayout() {
   const session = useSession();
   // On a phone an open sidebar would fill the first screen: it starts collapsed there.
   const [open, setOpen] = useState(() => !(window.matchMedia?.(PHONE).matches ?? false));
+  const { pathname } = useLocation();
+  // An administrator held to enrol a second factor (the server refuses them everything else)
+  // is kept on My Account, where the setup is.
+  const secondFactor = useSecondFactor(Boolean(session?.isAdmin));
   if (!session?.isAdmin) return <Navigate to={adminLink.login} replace />;
+  if (secondFactor.data?.held && pathname !== adminLink.ownAccount) {
+    return <Navigate to={adminLink.ownAccount} replace />;
+  }
   return (
     <div className={`admin-shell ${open ? '' : 'admin-shell--collapsed'}`.trim()}>
       <a className="skip-link" href="#admin-main">

@@ -10,7 +10,9 @@ import { EmailField } from '@client/components/ui/email-field.js';
 import { PasswordField } from '@client/components/ui/password-field.js';
 import { PageTitle } from '@client/components/ui/page-title.js';
 import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
-import { login, logout } from '@client/lib/auth-calls.js';
+import { login, logout, SecondFactorNeeded } from '@client/lib/auth-calls.js';
+import { SecondFactorStep } from '@client/components/sign-in/second-factor-step.js';
+import type { Session } from '@client/lib/session.js';
 import type { FieldErrors } from '@client/lib/field-errors.js';
 import { setSession, useSession } from '@client/lib/session.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
@@ -46,25 +48,34 @@ export function AdminLoginPage() {
   const [pending, setPending] = useState(false);
   // Each opening of the recovery popups starts afresh.
   const [recovery, setRecovery] = useState({ open: false, round: 0 });
+  // The password was right and a second factor must follow.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   if (session?.isAdmin) return <Navigate to={adminLink.dashboard} replace />;
+
+  const enter = async (opened: Session) => {
+    if (!opened.isAdmin) {
+      // A fan's session has no business here: end it at once rather than leave it open.
+      setSession(opened);
+      await logout();
+      show({ tone: 'error', text: t.loginFailed, detail: t.notAnAdmin });
+      return;
+    }
+    setSession(opened);
+    queryClient.clear();
+    await navigate(adminLink.dashboard, { replace: true });
+  };
 
   const logIn = async ({ email, password }: LoginBody) => {
     dismiss();
     setPending(true);
     try {
-      const opened = await login({ email: email.trim(), password });
-      if (!opened.isAdmin) {
-        // A fan's session has no business here: end it at once rather than leave it open.
-        setSession(opened);
-        await logout();
-        show({ tone: 'error', text: t.loginFailed, detail: t.notAnAdmin });
+      await enter(await login({ email: email.trim(), password }));
+    } catch (error) {
+      if (error instanceof SecondFactorNeeded) {
+        setChallenge(error.challenge);
         return;
       }
-      setSession(opened);
-      queryClient.clear();
-      await navigate(adminLink.dashboard, { replace: true });
-    } catch (error) {
       form.showServerError(error);
       show(failureFlash(t.loginFailed, error));
     } finally {
@@ -77,29 +88,37 @@ export function AdminLoginPage() {
       <PageTitle page="Admin Log In" />
       <div className="admin-login__card">
         <h1 className="admin-login__title">{brand} Admin</h1>
-        <form
-          className="form"
-          noValidate
-          onSubmit={form.handleSubmit(
-            (values) => void logIn(values),
-            (problem) => show({ tone: 'error', text: problem.message }),
-          )}
-          aria-label="Admin log in"
-        >
-          <EmailField label="Email Address" autoComplete="username" {...form.bind('email')} />
-          <PasswordField label="Password" current {...form.bind('password')} />
-          <button
-            type="button"
-            className="link-button admin-login__forgot"
-            onClick={() => setRecovery(({ round }) => ({ open: true, round: round + 1 }))}
+        {challenge ? (
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={enter}
+            onBack={() => setChallenge(null)}
+          />
+        ) : (
+          <form
+            className="form"
+            noValidate
+            onSubmit={form.handleSubmit(
+              (values) => void logIn(values),
+              (problem) => show({ tone: 'error', text: problem.message }),
+            )}
+            aria-label="Admin log in"
           >
-            Forgot Password?
-          </button>
-          <FlashMessage flash={flash} onDismiss={dismiss} />
-          <SubmitButton pending={pending} busy="Logging In…">
-            Log In
-          </SubmitButton>
-        </form>
+            <EmailField label="Email Address" autoComplete="username" {...form.bind('email')} />
+            <PasswordField label="Password" current {...form.bind('password')} />
+            <button
+              type="button"
+              className="link-button admin-login__forgot"
+              onClick={() => setRecovery(({ round }) => ({ open: true, round: round + 1 }))}
+            >
+              Forgot Password?
+            </button>
+            <FlashMessage flash={flash} onDismiss={dismiss} />
+            <SubmitButton pending={pending} busy="Logging In…">
+              Log In
+            </SubmitButton>
+          </form>
+        )}
         <Link to={pageLink.home} className="admin-login__back">
           ← Back to the main site
         </Link>

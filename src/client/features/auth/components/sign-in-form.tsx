@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { loginBody } from '@shared/schemas/auth.js';
 import { SubmitButton } from '@client/components/ui/submit-button.js';
 import { EmailField } from '@client/components/ui/email-field.js';
@@ -6,15 +7,42 @@ import { StatusMessage } from '@client/components/ui/status-message.js';
 import { setAuthView } from '@client/lib/auth-modal.js';
 import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 import { useForm } from '@client/lib/use-form.js';
+import { SecondFactorNeeded } from '@client/lib/auth-calls.js';
 import { useLogin } from '../api/login.js';
+import { useStartSession } from '../api/use-start-session.js';
+import { SecondFactorStep } from '@client/components/sign-in/second-factor-step.js';
 
 /** Email and password; the literal names 'user' and 'admin' pass as emails. */
 export function SignInForm() {
   const login = useLogin();
+  const startSession = useStartSession();
   const form = useForm({ email: '', password: '' }, { schema: loginBody });
+  // An administrator with a second factor: the password was right, a code must follow.
+  const [challenge, setChallenge] = useState<string | null>(null);
   useFocusOnShow(() => form.focus('email'));
   const signIn = (values: typeof form.values) =>
-    login.mutate(values, { onError: form.showServerError });
+    login.mutate(values, {
+      onError: (error) => {
+        if (error instanceof SecondFactorNeeded) {
+          login.reset();
+          setChallenge(error.challenge);
+          return;
+        }
+        form.showServerError(error);
+      },
+    });
+
+  if (challenge) {
+    return (
+      <div className="auth-form">
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={startSession}
+          onBack={() => setChallenge(null)}
+        />
+      </div>
+    );
+  }
 
   return (
     <form className="form auth-form" noValidate onSubmit={form.handleSubmit(signIn)}>

@@ -31,7 +31,6 @@ export function CodeForm({
     <form
       className="form second-factor__form"
       noValidate
-      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         const typed = code.trim();

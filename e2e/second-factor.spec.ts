@@ -2,7 +2,8 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, test } from './fixtures.js';
-import { adminCall, adminSession } from './admin.js';
+import { adminCall, adminSession, E2E_ADMIN, openAsAdmin } from './admin.js';
+import { readMails } from './mailbox.js';
 import { siteAxe } from './axe.js';
 
 // One administrator enrols, signs in with a code and with a backup code, and ends a session;
@@ -137,4 +138,32 @@ test('My Account lists the signed-in sessions and signs the others out', async (
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/admin$/);
   await other.close();
+});
+
+test("another administrator resets a colleague's second factor, and the colleague is mailed", async ({
+  page,
+}) => {
+  await openAsAdmin(page, '/admin/userDashboard');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('twofa');
+  const admins = page.getByRole('region', { name: 'Administrators' });
+  await admins.getByRole('button', { name: 'Reset 2FA of Twofa Tester' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset second factor' });
+  await dialog.getByLabel('Your password, again').fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Second factor reset');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect
+    .poll(async () =>
+      (await readMails()).some(
+        (mail) => mail.to.includes(email) && /reset the second factor/.test(mail.text),
+      ),
+    )
+    .toBe(true);
+  // Her password alone signs her in again, until she sets up a new one.
+  const fresh = await page.context().browser()!.newContext();
+  const herPage = await fresh.newPage();
+  await passwordStep(herPage);
+  await expect(herPage).toHaveURL(/\/admin\/dashboard$/);
+  await fresh.close();
 });

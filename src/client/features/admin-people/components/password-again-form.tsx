@@ -9,12 +9,14 @@ import { useFocusOnShow } from '@client/lib/use-focus-on-show.js';
 /** The administrator's own password, asked again before a sensitive change. */
 export function PasswordAgainForm({
   label,
+  submitLabel = u.continue,
   pending,
   error,
   onSubmit,
   onCancel,
 }: {
   label: string;
+  submitLabel?: string;
   pending: boolean;
   error?: string | undefined;
   onSubmit: (password: string) => void;
@@ -46,7 +48,7 @@ export function PasswordAgainForm({
       />
       <div className="second-factor__actions">
         <SubmitButton pending={pending} busy="Checking…">
-          {u.continue}
+          {submitLabel}
         </SubmitButton>
         <Button variant="ghost" onClick={onCancel}>
           {u.cancel}

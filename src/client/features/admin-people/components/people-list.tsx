@@ -15,6 +15,7 @@ import {
   type PeopleKind,
 } from '../api/people-lists.js';
 import { DeletePersonDialog } from './delete-person-dialog.js';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog.js';
 import { LastLogin } from './last-login.js';
 
 const KINDS = {
@@ -56,6 +57,7 @@ export function PeopleList({
   const setPage = (next: number) => setPaging({ key: filterKey, page: next });
   const list = useQuery(peopleQuery(kind, filters, page));
   const [target, setTarget] = useState<ListedPerson | null>(null);
+  const [resetting, setResetting] = useState<ListedPerson | null>(null);
   const [deletions, setDeletions] = useState(0);
   const summary = useRef<HTMLParagraphElement>(null);
 
@@ -130,6 +132,17 @@ export function PeopleList({
                       <LastLogin iso={person.last_login} />
                     </td>
                     <td className="people-table__actions">
+                      {person.id !== selfId && kind === 'admins' && (
+                        <button
+                          type="button"
+                          className="link-button people-table__reset"
+                          aria-haspopup="dialog"
+                          aria-label={`Reset 2FA of ${person.name}`}
+                          onClick={() => setResetting(person)}
+                        >
+                          Reset 2FA
+                        </button>
+                      )}
                       {person.id !== selfId && (
                         <DeleteButton name={person.name} onClick={() => setTarget(person)} />
                       )}
@@ -149,6 +162,7 @@ export function PeopleList({
     <AdminPanel title={text.title} className="people-list">
       {renderBody()}
       <DeletePersonDialog person={target} isAdmin={kind === 'admins'} onClose={closeDialog} />
+      <ResetSecondFactorDialog person={resetting} onClose={() => setResetting(null)} />
     </AdminPanel>
   );
 }

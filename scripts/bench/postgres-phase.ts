@@ -137,6 +137,13 @@ function buildEndpoints(
     [users.admin],
     C,
   );
+  // Issue 30: My Account's two-step sign-in state and the signed-in sessions list.
+  const ownAccountLists = signedInLists(
+    ['/api/admin/second-factor', '/api/sessions'],
+    [users.admin],
+    C,
+  );
+  const fanSessionLists = signedInLists(['/api/sessions'], users.viewers, C);
   // Each connection signs in as its own share of the users, one after another.
   const loginLists = Array.from({ length: C }, (_, k) => {
     const mine = loginPool.filter((_, i) => i % C === k);
@@ -303,6 +310,20 @@ function buildEndpoints(
       connections: C,
       perConnection: channelScreenLists,
       samples: channelScreenLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
+    },
+    {
+      name: 'GET /api/admin/second-factor, /api/sessions (My Account)',
+      connections: C,
+      perConnection: ownAccountLists,
+      samples: ownAccountLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
+    },
+    {
+      name: 'GET /api/sessions (fans, /account)',
+      connections: C,
+      perConnection: fanSessionLists,
+      samples: spread(fanSessionLists[0]!, 4),
       targets: [{ metric: 'p99', op: '<=', value: 100 }],
     },
     {

@@ -48,6 +48,7 @@ export const secondFactorUi = {
   endOthers: 'Sign out everywhere else',
   sessionsLoadFailed: 'There was an error loading your sessions. Please try again later.',
   noOtherSessions: 'No other sessions.',
+  showAllSessions: (count: number) => `Show all ${count} sessions`,
   resetTitle: 'Reset second factor',
   resetIntro: (name: string) =>
     `${name}'s authenticator and backup codes stop working and they are signed out. They set up a new one at their next sign-in. Enter your own password to confirm.`,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { secondFactorUi as u } from '@shared/messages/second-factor-ui.js';
 import type { SessionListingView } from '@shared/schemas/second-factor.js';
 import { Button } from '@client/components/ui/button.js';
@@ -5,6 +6,9 @@ import { QueryView } from '@client/components/ui/page-states.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useEndOtherSessions, useEndSession, useSessions } from './use-sessions.js';
 import './sessions.css';
+
+/** Sessions shown before "Show all": an account signed in on many devices stays readable. */
+const FIRST_SHOWN = 6;
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => WHEN.format(new Date(iso));
@@ -18,6 +22,7 @@ export function SessionsList() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const failure = endOne.error ?? endOthers.error;
+  const [all, setAll] = useState(false);
   return (
     <div className="sessions">
       <p className="sessions__intro">{u.sessionsIntro}</p>
@@ -40,7 +45,7 @@ export function SessionsList() {
         {(list) => (
           <>
             <ul className="sessions__list">
-              {list.map((session) => (
+              {(all ? list : shownFirst(list)).map((session) => (
                 <SessionRow
                   key={session.id}
                   session={session}
@@ -49,6 +54,11 @@ export function SessionsList() {
                 />
               ))}
             </ul>
+            {!all && list.length > FIRST_SHOWN && (
+              <Button variant="ghost" onClick={() => setAll(true)}>
+                {u.showAllSessions(list.length)}
+              </Button>
+            )}
             {list.some((session) => !session.current) ? (
               <Button
                 variant="secondary"
@@ -65,6 +75,13 @@ export function SessionsList() {
       </QueryView>
     </div>
   );
+}
+
+/** This device's session, then the most recently used others. */
+function shownFirst(list: SessionListingView[]): SessionListingView[] {
+  const current = list.filter((session) => session.current);
+  const others = list.filter((session) => !session.current);
+  return [...current, ...others].slice(0, FIRST_SHOWN);
 }
 
 function SessionRow({

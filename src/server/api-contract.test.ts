@@ -76,6 +76,8 @@ describe('every route in the OpenAPI document', () => {
         'POST /api/login',
         // The second step of an administrator's sign-in (issue 30).
         'POST /api/login/second-factor',
+        'POST /api/login/passkey/options',
+        'POST /api/login/passkey',
         'POST /api/recovery/generate',
         'POST /api/recovery/validate',
         'POST /api/recovery/reset',

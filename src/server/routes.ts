@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { sessionsRoutes } from './modules/auth/sessions-routes.js';
 import { secondFactorRoutes } from './modules/second-factor/second-factor-routes.js';
 import { secondStepRoutes } from './modules/second-factor/second-step-routes.js';
+import { passkeyRoutes } from './modules/passkeys/passkey-routes.js';
+import { passkeySignInRoutes } from './modules/passkeys/passkey-sign-in-routes.js';
 import { homeRoutes } from './modules/home/home-routes.js';
 import { likesRoutes } from './modules/likes/likes-routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.js';
@@ -38,8 +40,10 @@ const API_ROUTES: Routes[] = [
   siteRoutes,
   authRoutes,
   secondStepRoutes,
+  passkeySignInRoutes,
   sessionsRoutes,
   secondFactorRoutes,
+  passkeyRoutes,
   accountRoutes,
   adminUsersRoutes,
   recoveryRoutes,

@@ -95,6 +95,10 @@ export const AUDIT_ACTIONS = {
     label: "Reset a colleague's second factor",
     item: 'person',
   },
+  'POST /api/admin/passkeys/options': { label: 'Started adding a passkey' },
+  'POST /api/admin/passkeys': { label: 'Added a passkey', details: 'Passkey' },
+  'PUT /api/admin/passkeys/:id': { label: 'Renamed a passkey', details: 'Passkey', edit: true },
+  'DELETE /api/admin/passkeys/:id': { label: 'Removed a passkey', details: 'Passkey' },
   'DELETE /api/sessions/:id': { label: 'Ended one of their sessions', details: 'Device' },
   'DELETE /api/sessions/others': {
     label: 'Ended all their other sessions',

@@ -123,6 +123,49 @@ export const backupCodes = pgTable(
 );
 
 /**
+ * An administrator's passkey (WebAuthn): a second factor, or a sign-in on its own. Only the
+ * public key is kept; the counter catches a cloned authenticator that reports an older count.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url, as authenticators send it back. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_unique').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A WebAuthn ceremony waiting for the browser's answer: the challenge the options carried, what
+ * it is for, whose it is (none for a usernameless sign-in), and the login challenge it finishes
+ * when a passkey is the second factor. Used once.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  loginChallengeHash: text('login_challenge_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A password accepted, a second factor still to come: the login answered this challenge (only
  * its hash is kept), good for a few minutes and a few tries.
  */

@@ -31,4 +31,17 @@ export const secondFactorMessages = {
   sessionNotFound: 'You have no signed-in session with that id',
   sessionEnded: 'Signed out of that session',
   otherSessionsEnded: 'Signed out everywhere else',
+  passkeyNameRequired: 'Please name the passkey (the device or key it lives on)',
+  passkeyResponseInvalid:
+    "response must be the browser's WebAuthn answer (navigator.credentials), as JSON",
+  passkeyChallengeExpired: 'This passkey prompt has expired or was used; start again',
+  passkeyNotVerified: 'The passkey could not be verified for this site; try again',
+  passkeyTaken: 'That passkey is registered already',
+  passkeyUnknown: 'No administrator has this passkey',
+  passkeyNotFound: 'You have no passkey with that id',
+  passkeyAdded: 'Passkey added',
+  passkeyRenamed: 'Passkey renamed',
+  passkeyRemoved: 'Passkey removed',
+  lastFactorRequired:
+    'Every administrator must have a second factor: add another passkey or the authenticator app before removing this one',
 } as const;

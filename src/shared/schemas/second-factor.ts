@@ -35,7 +35,7 @@ export const requiredBody = z.strictObject({
 export const secondStepNeeded = z.object({
   secondFactor: z.object({
     challenge: z.string(),
-    methods: z.array(z.enum(['totp', 'backup-code'])),
+    methods: z.array(z.enum(['totp', 'backup-code', 'passkey'])),
     expiresInSeconds: z.number().int(),
   }),
 });
@@ -43,6 +43,8 @@ export const secondStepNeeded = z.object({
 export const secondFactorStatus = z.object({
   totp: z.boolean(),
   backupCodesLeft: z.number().int(),
+  /** How many passkeys the account has registered. */
+  passkeys: z.number().int(),
   /** The back-office setting: every administrator must have one. */
   required: z.boolean(),
   /** False when the server cannot seal secrets (SECOND_FACTOR_KEY unset on PostgreSQL). */

@@ -30,6 +30,8 @@ export const LIMITS = {
    * about one per 2 s sustained, with room for a burst of pauses and seeks.
    */
   progressReports: { max: 10, windowMs: 20_000 },
+  /** Passkey prompts asked for per address: each stores a challenge until it is answered or expires. */
+  passkeyPrompts: { max: 30, windowMs: 15 * MINUTE },
   /** Every request per address: far above a person, well below a flood. */
   general: { max: 600, windowMs: MINUTE },
 } as const;

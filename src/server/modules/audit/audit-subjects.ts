@@ -92,6 +92,12 @@ const answeredChannel: Describe = async ({ answer }) => {
   return { ...NOTHING, details: name === null ? [] : [name] };
 };
 
+/** A passkey call's answer: the passkey, by its name. */
+const answeredPasskey: Describe = async ({ answer }) => {
+  const name = text(answer.name);
+  return { ...NOTHING, details: name === null ? [] : [name] };
+};
+
 /** A tag call: the video and the tags it named. */
 const tagLinks: Describe = async (call) => {
   const video = await videoIn('epid')(call);
@@ -183,6 +189,10 @@ export const AUDIT_SUBJECTS: Record<ApiAuditAction, { before?: true; describe: D
     describe: async ({ answer }) => ({ ...NOTHING, details: [answer.required ? 'On' : 'Off'] }),
   },
   'DELETE /api/admin/users/:id/second-factor': { describe: answeredPerson },
+  'POST /api/admin/passkeys/options': { describe: async () => NOTHING },
+  'POST /api/admin/passkeys': { describe: answeredPasskey },
+  'PUT /api/admin/passkeys/:id': { describe: answeredPasskey },
+  'DELETE /api/admin/passkeys/:id': { describe: answeredPasskey },
   'DELETE /api/sessions/:id': {
     describe: async ({ answer }) => {
       const device = text(answer.device);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '@shared/messages/api.js';
-import { loginBody, registerBody, sessionUser } from '@shared/schemas/auth.js';
+import { loginBody, registerBody } from '@shared/schemas/auth.js';
 import { normalizeEmail } from '@shared/validation.js';
 import { unauthorized } from '@server/lib/http-errors.js';
 import { conflictWhenTaken } from '@server/lib/constraint-errors.js';
@@ -12,28 +12,18 @@ import { callerOf } from '@server/plugins/authentication.js';
 import { findUserByEmail, insertUser } from '../users/users-repository.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
 import { revokeSession } from './session-repository.js';
-import { answerSession, openSignedInSession, userAgentOf } from './sign-in.js';
+import { answerSession, openSignedInSession, signedInAnswer, userAgentOf } from './sign-in.js';
 import { secondFactorMessages } from '@shared/messages/second-factor.js';
 import { secondStepNeeded } from '@shared/schemas/second-factor.js';
 import {
-  hasSecondFactor,
+  secondFactorMethods,
   isSecondFactorRequired,
 } from '../second-factor/second-factor-repository.js';
 import { CHALLENGE_LIFETIME_MS, openLoginChallenge } from '../second-factor/login-challenges.js';
 import { assertNotCommonPassword } from './common-passwords.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
-import { answerCreated } from '@server/lib/answer-created.js';
 import { exampleAccount } from '@server/lib/api-examples.js';
-
-const signedIn = (message: string) =>
-  answerCreated(
-    sessionUser,
-    { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin: false },
-    message,
-  ).describe(
-    'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
-  );
 
 /** POST /api/register, POST /api/login, POST /api/logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -65,7 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: signedIn(apiMessages.registered),
+          201: signedInAnswer(apiMessages.registered),
           ...errorResponses({ 409: 'Another account has that email.' }),
         },
       },
@@ -110,7 +100,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         description:
           'An administrator with a second factor gets 202 instead of a session: the answer holds a `challenge` to send with a code to POST /api/login/second-factor. A password alone gives no administrator token.',
         response: {
-          201: signedIn(apiMessages.loggedIn),
+          201: signedInAnswer(apiMessages.loggedIn),
           202: answerWithExample(secondStepNeeded, {
             status: 202,
             data: {
@@ -141,11 +131,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       await app.abuse.login.forget([`account:${email}`]);
       const userAgent = userAgentOf(request.headers);
-      if (user.isAdmin && (await hasSecondFactor(app.db, user.id))) {
+      const methods = user.isAdmin ? await secondFactorMethods(app.db, user.id) : [];
+      if (methods.length > 0) {
         const login = { userId: user.id, userAgent, checkedPasswordHash: user.passwordHash };
         const challenge = await openLoginChallenge(app.db, login, app.clock());
         void reply.code(202);
-        const methods: ('totp' | 'backup-code')[] = ['totp', 'backup-code'];
         return {
           status: 202,
           data: {

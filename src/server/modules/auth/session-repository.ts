@@ -59,8 +59,9 @@ export async function createSession(
         SELECT ${hashToken(token)}, id, ${expiresAt.toISOString()}::timestamptz, ${userAgent},
           ${options.mustEnrol ?? false}
         FROM (SELECT id FROM users WHERE id = ${userId} AND password_hash = ${checkedPasswordHash}
-          AND (${options.secondFactorPassed ?? false} OR NOT is_admin OR NOT EXISTS (
-            SELECT 1 FROM totp_factors WHERE user_id = users.id AND confirmed_at IS NOT NULL))
+          AND (${options.secondFactorPassed ?? false} OR NOT is_admin OR (NOT EXISTS (
+            SELECT 1 FROM totp_factors WHERE user_id = users.id AND confirmed_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM passkeys WHERE user_id = users.id)))
           FOR SHARE) AS checked
         RETURNING user_id`,
   );

@@ -8,6 +8,9 @@ import { touchLastLogin, type UserRow } from '../users/users-repository.js';
 import { newDeviceMail } from '../second-factor/second-factor-mail.js';
 import { deviceName } from './device-name.js';
 import { createSession, isKnownDevice, type SessionOptions } from './session-repository.js';
+import { answerCreated } from '@server/lib/answer-created.js';
+import { exampleAccount } from '@server/lib/api-examples.js';
+import { sessionUser } from '@shared/schemas/auth.js';
 
 /** How the session is opened: the device, and what the sign-in passed or still owes. */
 export type SignIn = SessionOptions & { userAgent: string };
@@ -51,3 +54,13 @@ export function answerSession(reply: FastifyReply, user: UserRow, token: string,
 
 export const userAgentOf = (headers: { 'user-agent'?: string | undefined }): string =>
   headers['user-agent'] ?? '';
+
+/** The 201 a sign-in answers, as the OpenAPI document shows it. */
+export const signedInAnswer = (message: string, isAdmin = false) =>
+  answerCreated(
+    sessionUser,
+    { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin },
+    message,
+  ).describe(
+    'Signed in: the token is in the `authorization` response header (`Bearer <token>`); send it back the same way.',
+  );

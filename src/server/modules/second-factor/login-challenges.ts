@@ -82,3 +82,26 @@ export async function deleteExpiredChallenges(db: Database, now: Date): Promise<
 export async function closeChallengesOf(db: Database, userId: number): Promise<void> {
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 }
+
+/** The challenge's login while it is alive and has tries left, without taking one. */
+export async function peekLoginChallenge(
+  db: Database,
+  challenge: string,
+  now: Date,
+): Promise<LoginChallenge | null> {
+  const [row] = await db
+    .select({
+      userId: loginChallenges.userId,
+      userAgent: loginChallenges.userAgent,
+      checkedPasswordHash: loginChallenges.checkedPasswordHash,
+    })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(challenge)),
+        sql`${loginChallenges.attempts} < ${CHALLENGE_ATTEMPTS}`,
+        sql`${loginChallenges.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row ?? null;
+}

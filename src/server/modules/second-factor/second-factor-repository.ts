@@ -21,13 +21,40 @@ export async function findTotpFactor(db: Database, userId: number): Promise<Totp
   return row ? { ...row, confirmed: row.confirmedAt !== null } : null;
 }
 
-/** Whether the account has a confirmed second factor. */
-export async function hasSecondFactor(db: Database, userId: number): Promise<boolean> {
+/** Whether the account has a confirmed authenticator app. */
+export async function hasTotp(db: Database, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: totpFactors.userId })
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
   return row !== undefined;
+}
+
+/** The ways the account can pass its second step: none when it has no second factor. */
+export async function secondFactorMethods(
+  db: Database,
+  userId: number,
+): Promise<('totp' | 'backup-code' | 'passkey')[]> {
+  const rows = await queryRows<{ kind: 'totp' | 'passkey' }>(
+    db,
+    sql`SELECT 'totp' AS kind FROM totp_factors WHERE user_id = ${userId} AND confirmed_at IS NOT NULL
+        UNION ALL (SELECT 'passkey' FROM passkeys WHERE user_id = ${userId} LIMIT 1)`,
+  );
+  const kinds = new Set(rows.map((row) => row.kind));
+  return [
+    ...(kinds.has('totp') ? (['totp', 'backup-code'] as const) : []),
+    ...(kinds.has('passkey') ? (['passkey'] as const) : []),
+  ];
+}
+
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
+export async function hasSecondFactor(db: Database, userId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM totp_factors WHERE user_id = ${userId} AND confirmed_at IS NOT NULL
+        UNION ALL SELECT 1 FROM passkeys WHERE user_id = ${userId} LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -91,9 +118,13 @@ export async function replaceBackupCodes(
   await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
-/** Holds the account's factor row until the transaction ends (confirm, renew, off, reset). */
-export async function lockTotpFactor(db: Database, userId: number): Promise<void> {
-  await queryRows(db, sql`SELECT user_id FROM totp_factors WHERE user_id = ${userId} FOR UPDATE`);
+/**
+ * Holds the account's row until the transaction ends, so that changes to its factors (app
+ * confirmed, renewed, off, reset; passkey added or removed) come one after another: a change
+ * that checks "is this the last factor?" cannot race another.
+ */
+export async function lockSecondFactors(db: Database, userId: number): Promise<void> {
+  await queryRows(db, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
 }
 
 /** Spends a backup code: true once, false for an unknown or used one. */

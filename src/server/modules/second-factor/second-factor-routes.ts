@@ -15,11 +15,12 @@ import {
 } from '@shared/schemas/second-factor.js';
 import { idParam } from '@shared/schemas/fields.js';
 import { adminInfoSchema } from '@shared/schemas/people.js';
-import { badRequest, conflict, forbidden, notFound } from '@server/lib/http-errors.js';
+import { badRequest, conflict, notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { callerOf } from '@server/plugins/authentication.js';
-import { verifyPassword } from '../auth/password-hashing.js';
+import { confirmPasswordAgain } from './password-again.js';
+import { deletePasskeysOf, passkeyCount } from '../passkeys/passkeys-repository.js';
 import { releaseEnrolmentHold, revokeUserSessions } from '../auth/session-repository.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { toAdminInfo } from '../users/people-presenter.js';
@@ -31,8 +32,9 @@ import {
   backupCodesLeft,
   findTotpFactor,
   hasSecondFactor,
+  hasTotp,
   isSecondFactorRequired,
-  lockTotpFactor,
+  lockSecondFactors,
   removeSecondFactor,
   replaceBackupCodes,
   saveSecondFactorRequired,
@@ -55,19 +57,6 @@ const codeExample = {
 export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The caller's account, once their password is given again; wrong ones count as a login's. */
-  async function withPasswordAgain(request: FastifyRequest, password: string) {
-    const caller = callerOf(request);
-    const keys = [`account:${caller.email}`, `ip:${request.ip}`];
-    await app.abuse.login.check(keys);
-    const user = await findUserById(app.db, caller.id);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await app.abuse.login.fail(keys);
-      throw forbidden(m.passwordWrong);
-    }
-    return user;
-  }
-
   /**
    * Spends a code of the caller's factor (in `db`, the route's transaction); tries are limited
    * like the sign-in's, and counted before the code is checked.
@@ -88,13 +77,21 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
 
   async function statusOf(request: FastifyRequest) {
     const caller = callerOf(request);
-    const [totp, left, required] = await Promise.all([
-      hasSecondFactor(app.db, caller.id),
+    const [totp, left, passkeys, required] = await Promise.all([
+      hasTotp(app.db, caller.id),
       backupCodesLeft(app.db, caller.id),
+      passkeyCount(app.db, caller.id),
       isSecondFactorRequired(app.db),
     ]);
     const available = app.secondFactorBox() !== null;
-    return { totp, backupCodesLeft: left, required, available, held: caller.mustEnrol };
+    return {
+      totp,
+      backupCodesLeft: left,
+      passkeys,
+      required,
+      available,
+      held: caller.mustEnrol,
+    };
   }
 
   /** New backup codes (in the route's transaction): stored as keyed digests, shown this once. */
@@ -120,7 +117,14 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: answerWithExample(secondFactorStatus, {
             status: 200,
-            data: { totp: true, backupCodesLeft: 9, required: false, available: true, held: false },
+            data: {
+              totp: true,
+              backupCodesLeft: 9,
+              passkeys: 1,
+              required: false,
+              available: true,
+              held: false,
+            },
             message: 'OK',
           }),
         },
@@ -157,7 +161,7 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await withPasswordAgain(request, request.body.password);
+      const user = await confirmPasswordAgain(app, request, request.body.password);
       const box = app.secondFactorBox();
       if (!box) throw conflict(m.keyMissing);
       const secret = newTotpSecret();
@@ -197,7 +201,7 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       const caller = callerOf(request);
       // The factor on, its codes, the other sessions ended: all of it, or none.
       const backupCodes = await app.db.transaction(async (tx) => {
-        await lockTotpFactor(tx, caller.id);
+        await lockSecondFactors(tx, caller.id);
         const factor = await findTotpFactor(tx, caller.id);
         if (!factor) throw conflict(m.enrolmentMissing);
         if (factor.confirmed) throw conflict(m.alreadyEnrolled);
@@ -236,10 +240,10 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await withPasswordAgain(request, request.body.password);
+      const user = await confirmPasswordAgain(app, request, request.body.password);
       const backupCodes = await app.db.transaction(async (tx) => {
-        await lockTotpFactor(tx, user.id);
-        if (!(await hasSecondFactor(tx, user.id))) throw conflict(m.notEnrolled);
+        await lockSecondFactors(tx, user.id);
+        if (!(await hasTotp(tx, user.id))) throw conflict(m.notEnrolled);
         return renewBackupCodes(tx, user.id);
       });
       return ok({ backupCodes }, m.codesRenewed);
@@ -266,9 +270,13 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const caller = callerOf(request);
       await app.db.transaction(async (tx) => {
-        await lockTotpFactor(tx, caller.id);
-        if (!(await hasSecondFactor(tx, caller.id))) throw conflict(m.notEnrolled);
-        if (await isSecondFactorRequired(tx)) throw conflict(m.requiredCannotTurnOff);
+        await lockSecondFactors(tx, caller.id);
+        if (!(await hasTotp(tx, caller.id))) throw conflict(m.notEnrolled);
+        // Passkeys left keep the account within the rule; the app alone does not.
+        const passkeysLeft = (await passkeyCount(tx, caller.id)) > 0;
+        if (!passkeysLeft && (await isSecondFactorRequired(tx))) {
+          throw conflict(m.requiredCannotTurnOff);
+        }
         await withCode(request, tx, request.body.code, false);
         await removeSecondFactor(tx, caller.id);
       });
@@ -335,14 +343,15 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const admin = await withPasswordAgain(request, request.body.password);
+      const admin = await confirmPasswordAgain(app, request, request.body.password);
       if (request.params.id === admin.id) throw badRequest(m.resetOwn);
       const colleague = await findUserById(app.db, request.params.id);
       if (!colleague?.isAdmin) throw notFound(m.resetNotAdmin);
       await app.db.transaction(async (tx) => {
-        await lockTotpFactor(tx, colleague.id);
+        await lockSecondFactors(tx, colleague.id);
         if (!(await hasSecondFactor(tx, colleague.id))) throw conflict(m.notEnrolled);
         await removeSecondFactor(tx, colleague.id);
+        await deletePasskeysOf(tx, colleague.id);
         await revokeUserSessions(tx, colleague.id);
       });
       const by = `${admin.firstName} ${admin.lastName}`.trim() || admin.email;

@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BACKUP_CODE_SIGN_IN_ACTION } from '@shared/audit-actions.js';
 import { apiMessages } from '@shared/messages/api.js';
 import { secondFactorMessages as m } from '@shared/messages/second-factor.js';
-import { sessionUser } from '@shared/schemas/auth.js';
 import { secondStepBody } from '@shared/schemas/second-factor.js';
-import { answerCreated } from '@server/lib/answer-created.js';
-import { exampleAccount } from '@server/lib/api-examples.js';
 import { unauthorized } from '@server/lib/http-errors.js';
 import { bodyWithExamples, errorResponses } from '@server/lib/route-schema.js';
 import { insertAuditEntry } from '../audit/audit-repository.js';
-import { answerSession, openSignedInSession, userAgentOf } from '../auth/sign-in.js';
+import {
+  answerSession,
+  openSignedInSession,
+  signedInAnswer,
+  userAgentOf,
+} from '../auth/sign-in.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 import { findUserById } from '../users/users-repository.js';
 import { closeLoginChallenge, takeChallengeTry } from './login-challenges.js';
@@ -43,11 +45,7 @@ export async function secondStepRoutes(app: FastifyInstance): Promise<void> {
           },
         }),
         response: {
-          201: answerCreated(
-            sessionUser,
-            { userid: exampleAccount.id, firstName: exampleAccount.first_name, isAdmin: true },
-            apiMessages.loggedIn,
-          ).describe('Signed in: the token is in the `authorization` response header.'),
+          201: signedInAnswer(apiMessages.loggedIn, true),
           ...errorResponses({
             401: 'The code is wrong or used, or the challenge expired or took too many wrong codes.',
           }),

@@ -25,6 +25,7 @@ export function toSession(result: ApiResult<SessionUser>): Session {
 export class SecondFactorNeeded extends Error {
   constructor(
     readonly challenge: string,
+    readonly methods: readonly string[],
     message: string,
   ) {
     super(message);
@@ -36,7 +37,8 @@ export class SecondFactorNeeded extends Error {
 export async function login(body: LoginBody): Promise<Session> {
   const result = await apiCall<SessionUser | SecondStepNeeded>('POST', '/login', { body });
   if (result.status === 202 && 'secondFactor' in result.data) {
-    throw new SecondFactorNeeded(result.data.secondFactor.challenge, result.message);
+    const { challenge, methods } = result.data.secondFactor;
+    throw new SecondFactorNeeded(challenge, methods, result.message);
   }
   return toSession(result as ApiResult<SessionUser>);
 }

@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button.js';
 import { QueryView } from '@client/components/ui/page-states.js';
 import { StatusMessage } from '@client/components/ui/status-message.js';
 import { useEndOtherSessions, useEndSession, useSessions } from './use-sessions.js';
+import '@client/components/ui/item-list.css';
 import './sessions.css';
 
 /** Sessions shown before "Show all": an account signed in on many devices stays readable. */
@@ -44,7 +45,7 @@ export function SessionsList() {
       >
         {(list) => (
           <>
-            <ul className="sessions__list">
+            <ul className="item-list">
               {(all ? list : shownFirst(list)).map((session) => (
                 <SessionRow
                   key={session.id}
@@ -94,7 +95,7 @@ function SessionRow({
   onEnd: () => void;
 }) {
   return (
-    <li className="sessions__item">
+    <li className="item-list__item">
       <div className="sessions__device">
         <strong>{session.device}</strong>
         {session.current && <span className="sessions__current">{u.thisDevice}</span>}

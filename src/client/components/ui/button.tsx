@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import './button.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -8,6 +8,6 @@ export function Button({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ComponentProps<'button'> & { variant?: Variant }) {
   return <button type={type} className={`btn btn--${variant} ${className}`.trim()} {...props} />;
 }

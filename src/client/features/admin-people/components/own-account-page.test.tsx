@@ -20,13 +20,21 @@ const INFO = {
   isAdmin: true,
 };
 
-const OFF = { totp: false, backupCodesLeft: 0, required: false, available: true, held: false };
+const OFF = {
+  totp: false,
+  backupCodesLeft: 0,
+  passkeys: 0,
+  required: false,
+  available: true,
+  held: false,
+};
 
 function renderOwnAccount(api: Record<string, unknown> = {}) {
   return renderPeople(<OwnAccountPage />, '/admin/ownAccount', {
     [`GET /users/${ADMIN.id}`]: INFO,
     'GET /admin/second-factor': OFF,
     'GET /sessions': [],
+    'GET /admin/passkeys': [],
     ...api,
   });
 }
@@ -277,5 +285,48 @@ describe('Update Password dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     dialog = await openDialog(user);
     expect(dialog.getByLabelText('Current Password')).toHaveValue('');
+  });
+});
+
+describe('Passkeys', () => {
+  const KEY = {
+    id: 3,
+    name: 'Work laptop',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: null,
+  };
+
+  async function passkeysPanel() {
+    return within(await screen.findByRole('region', { name: 'Passkeys' }));
+  }
+
+  it('says so, instead of offering one, in a browser without WebAuthn', async () => {
+    renderOwnAccount();
+    const panel = await passkeysPanel();
+    expect(await panel.findByText('No passkeys yet.')).toBeInTheDocument();
+    expect(panel.getByText(/This browser cannot use passkeys/)).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
+  });
+
+  it('removes one only with the password again, and warns when it is the last factor', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOwnAccount({
+      'GET /admin/second-factor': { ...OFF, passkeys: 1 },
+      'GET /admin/passkeys': [KEY],
+      'DELETE /admin/passkeys/3': KEY,
+    });
+    const panel = await passkeysPanel();
+    expect(await screen.findByText('On: signing in asks for one of your passkeys.')).toBeVisible();
+    expect(await panel.findByText('Added Nov 20, 2026 · Not used yet')).toBeInTheDocument();
+    await user.click(await panel.findByRole('button', { name: 'Remove Work laptop' }));
+    expect(panel.getByRole('alert')).toHaveTextContent('It is your only second factor');
+    const form = panel.getByRole('form', { name: 'Remove the passkey “Work laptop”' });
+    await user.click(within(form).getByRole('button', { name: 'Remove passkey' }));
+    expect(callsTo(fetch, 'DELETE', '/admin/passkeys/3')).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Your password, again'), 'Steel-Guitar-1959');
+    await user.click(within(form).getByRole('button', { name: 'Remove passkey' }));
+    expect(sentBody(fetch, 'DELETE', '/admin/passkeys/3')).toEqual({
+      password: 'Steel-Guitar-1959',
+    });
   });
 });

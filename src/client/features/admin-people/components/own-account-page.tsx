@@ -9,6 +9,7 @@ import { useAdminInfo } from '../api/own-account.js';
 import { CredentialsForm } from './credentials-form.js';
 import { UpdatePasswordDialog } from './update-password-dialog.js';
 import { SecondFactorPanel } from './second-factor-panel.js';
+import { PasskeysPanel } from './passkeys-panel.js';
 import { SessionsList } from '@client/components/sessions/sessions-list.js';
 import { secondFactorUi as u } from '@shared/messages/second-factor-ui.js';
 import './people.css';
@@ -57,6 +58,9 @@ function OwnAccount({ adminId }: { adminId: number }) {
       </AdminPanel>
       <AdminPanel title={u.panelTitle}>
         <SecondFactorPanel />
+      </AdminPanel>
+      <AdminPanel title={u.passkeysTitle}>
+        <PasskeysPanel />
       </AdminPanel>
       <AdminPanel title={u.sessionsTitle}>
         <SessionsList />

@@ -76,7 +76,9 @@ function SecondFactorState({ status }: { status: SecondFactorStatus }) {
           <span>{u.heldBanner}</span>
         </StatusMessage>
       )}
-      <p className="second-factor__state">{status.totp ? u.on : u.off}</p>
+      <p className="second-factor__state">
+        {status.totp ? u.on : status.passkeys > 0 ? u.onPasskeys : u.off}
+      </p>
       {status.totp && <p>{u.backupLeft(status.backupCodesLeft)}</p>}
       <div className="second-factor__actions">
         {status.totp ? (
@@ -89,7 +91,9 @@ function SecondFactorState({ status }: { status: SecondFactorStatus }) {
             </Button>
           </>
         ) : (
-          <Button onClick={() => setStep('enrol')}>{u.setUp}</Button>
+          <Button onClick={() => setStep('enrol')}>
+            {status.passkeys > 0 ? u.addApp : u.setUp}
+          </Button>
         )}
       </div>
       {!status.held && <RequiredSetting status={status} />}

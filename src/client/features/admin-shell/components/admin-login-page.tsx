@@ -13,6 +13,9 @@ import { failureFlash, useFlash } from '@client/components/ui/use-flash.js';
 import { login, logout, SecondFactorNeeded } from '@client/lib/auth-calls.js';
 import { SecondFactorStep } from '@client/components/sign-in/second-factor-step.js';
 import type { Session } from '@client/lib/session.js';
+import { signInWithPasskey } from '@client/lib/passkey-calls.js';
+import { usePasskeySupport } from '@client/lib/use-passkey-support.js';
+import { secondFactorUi } from '@shared/messages/second-factor-ui.js';
 import type { FieldErrors } from '@client/lib/field-errors.js';
 import { setSession, useSession } from '@client/lib/session.js';
 import { useSiteConfig } from '@client/lib/site-config.js';
@@ -49,7 +52,8 @@ export function AdminLoginPage() {
   // Each opening of the recovery popups starts afresh.
   const [recovery, setRecovery] = useState({ open: false, round: 0 });
   // The password was right and a second factor must follow.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorNeeded | null>(null);
+  const passkeys = usePasskeySupport();
 
   if (session?.isAdmin) return <Navigate to={adminLink.dashboard} replace />;
 
@@ -66,6 +70,19 @@ export function AdminLoginPage() {
     await navigate(adminLink.dashboard, { replace: true });
   };
 
+  /** A passkey alone: the browser offers this site's passkeys, and the one chosen names its admin. */
+  const passkeySignIn = async () => {
+    dismiss();
+    setPending(true);
+    try {
+      await enter(await signInWithPasskey());
+    } catch (error) {
+      show(failureFlash(t.loginFailed, error));
+    } finally {
+      setPending(false);
+    }
+  };
+
   const logIn = async ({ email, password }: LoginBody) => {
     dismiss();
     setPending(true);
@@ -73,7 +90,7 @@ export function AdminLoginPage() {
       await enter(await login({ email: email.trim(), password }));
     } catch (error) {
       if (error instanceof SecondFactorNeeded) {
-        setChallenge(error.challenge);
+        setChallenge(error);
         return;
       }
       form.showServerError(error);
@@ -90,7 +107,8 @@ export function AdminLoginPage() {
         <h1 className="admin-login__title">{brand} Admin</h1>
         {challenge ? (
           <SecondFactorStep
-            challenge={challenge}
+            challenge={challenge.challenge}
+            methods={challenge.methods}
             onSignedIn={enter}
             onBack={() => setChallenge(null)}
           />
@@ -117,6 +135,16 @@ export function AdminLoginPage() {
             <SubmitButton pending={pending} busy="Logging In…">
               Log In
             </SubmitButton>
+            {passkeys && (
+              <button
+                type="button"
+                className="link-button admin-login__passkey"
+                disabled={pending}
+                onClick={() => void passkeySignIn()}
+              >
+                {secondFactorUi.signInWithPasskey}
+              </button>
+            )}
           </form>
         )}
         <Link to={pageLink.home} className="admin-login__back">

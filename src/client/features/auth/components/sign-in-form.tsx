@@ -18,14 +18,14 @@ export function SignInForm() {
   const startSession = useStartSession();
   const form = useForm({ email: '', password: '' }, { schema: loginBody });
   // An administrator with a second factor: the password was right, a code must follow.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorNeeded | null>(null);
   useFocusOnShow(() => form.focus('email'));
   const signIn = (values: typeof form.values) =>
     login.mutate(values, {
       onError: (error) => {
         if (error instanceof SecondFactorNeeded) {
           login.reset();
-          setChallenge(error.challenge);
+          setChallenge(error);
           return;
         }
         form.showServerError(error);
@@ -36,7 +36,8 @@ export function SignInForm() {
     return (
       <div className="auth-form">
         <SecondFactorStep
-          challenge={challenge}
+          challenge={challenge.challenge}
+          methods={challenge.methods}
           onSignedIn={startSession}
           onBack={() => setChallenge(null)}
         />

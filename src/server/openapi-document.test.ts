@@ -93,8 +93,9 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         const text = response.description?.trim() ?? '';
         if (!text || text === 'Default Response') vague.push(`${key} ${status}`);
-        // 304 (a conditional read whose copy is current) has no body.
-        if (status !== '304' && !response.content?.['application/json']) {
+        // 304 (a conditional read whose copy is current) has no body; a download is CSV.
+        const csvDownload = status === '200' && response.content?.['text/csv'];
+        if (status !== '304' && !csvDownload && !response.content?.['application/json']) {
           vague.push(`${key} ${status} has no schema`);
         }
       }
@@ -114,6 +115,21 @@ describe('the OpenAPI document', () => {
     for (const { key, op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (!status.startsWith('2')) continue;
+        const csv = response.content?.['text/csv'];
+        if (csv) {
+          // A download's example is its text: a header line, then rows.
+          const texts = [
+            ...examplesOf(csv),
+            ...((csv.schema as { examples?: unknown[] } | undefined)?.examples ?? []),
+          ];
+          if (
+            texts.length === 0 ||
+            texts.some((text) => typeof text !== 'string' || !text.includes('\n'))
+          ) {
+            faults.push(`${key} ${status}: no CSV example`);
+          }
+          continue;
+        }
         const media = response.content?.['application/json'];
         const examples = media ? examplesOf(media) : [];
         if (examples.length === 0) faults.push(`${key} ${status}: no example`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard-routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { adminVideoImportRoutes } from './modules/admin/admin-video-import-routes.js';
 import { adminVideoRoutes } from './modules/admin/admin-video-routes.js';
 import { adminVideoSearchRoutes } from './modules/admin/admin-video-search-routes.js';
@@ -56,6 +57,7 @@ const API_ROUTES: Routes[] = [
   adminArtistRoutes,
   tagsRoutes,
   adminDashboardRoutes,
+  analyticsRoutes,
   adminVideoImportRoutes,
   adminVideoSearchRoutes,
   featuredVideoRoutes,

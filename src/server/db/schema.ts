@@ -63,6 +63,8 @@ export const users = pgTable(
     // The people lists' order: the latest sign-in first, never signed in last.
     index('users_admin_last_login_idx').on(t.isAdmin, t.lastLogin.desc().nullsLast(), t.id),
     index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    // Analytics' new accounts of a day (the day's roll-up, and today's live count).
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
@@ -442,6 +444,8 @@ export const videoLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     index('video_likes_video_idx').on(t.videoId),
+    // Analytics' likes of a day.
+    index('video_likes_created_idx').on(t.createdAt),
     // A fan's liked list, newest like first, a page at a time.
     index('video_likes_user_recent_idx').on(
       t.userId,
@@ -465,6 +469,7 @@ export const artistLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.artistId] }),
     index('artist_likes_artist_idx').on(t.artistId),
+    index('artist_likes_created_idx').on(t.createdAt),
     index('artist_likes_user_recent_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),
@@ -549,6 +554,36 @@ export const viewMarks = pgTable(
     primaryKey({ columns: [t.videoId, t.viewer] }),
     index('view_marks_counted_idx').on(t.countedAt),
   ],
+);
+
+/**
+ * The whole site per UTC day, for staff analytics: views, seconds watched and finishes as the
+ * progress batch adds them to video_daily_stats (one row a day, not days x videos), unique
+ * viewers as daily_viewers counts them (null before it was measured), and new accounts and likes
+ * rolled up once a day has ended (null until then: the current day is counted live).
+ */
+export const siteDailyStats = pgTable('site_daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  views: integer('views').notNull().default(0),
+  secondsWatched: bigint('seconds_watched', { mode: 'number' }).notNull().default(0),
+  finishes: integer('finishes').notNull().default(0),
+  viewers: integer('viewers'),
+  newAccounts: integer('new_accounts'),
+  likes: integer('likes'),
+});
+
+/**
+ * Who was counted a view on a UTC day, site-wide: 'u' + id for a fan, for a visitor a hash of
+ * the day's salt, address and user agent (no video, unlike view_marks). Only for counting the
+ * day's unique viewers; rows older than two days are swept.
+ */
+export const dailyViewers = pgTable(
+  'daily_viewers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.viewer] })],
 );
 
 /** Per video and UTC day: views, seconds watched and finishes; grows with days x videos. */

@@ -37,11 +37,19 @@ export function schemaProblem(schema: object, value: unknown): string | null {
  * What is wrong with an answer by the OpenAPI document, or null: a status the operation does not
  * document, or a body that does not fit the schema documented for that status.
  */
-export function answerProblem(operation: Operation, status: number, body: string): string | null {
+export function answerProblem(
+  operation: Operation,
+  status: number,
+  body: string,
+  contentType = 'application/json',
+): string | null {
   const documented = operation.responses[String(status)];
   if (!documented) {
     return `status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
   }
+  // A download (CSV) is documented under its own media type: text, not JSON, to check.
+  const mediaType = contentType.split(';')[0]!.trim();
+  if (mediaType !== 'application/json' && documented.content?.[mediaType]) return null;
   const schema = documented.content?.['application/json']?.schema;
   if (!schema) return body === '' ? null : `a body, where ${status} is documented without one`;
   let parsed: unknown;
@@ -91,7 +99,8 @@ export function registerAnswerCheck(app: FastifyInstance): void {
       const body = status === 304 ? '' : bodyText(reply, payload);
       // A stream is no API answer; reading it would consume it.
       if (body === null) return payload;
-      problem = answerProblem(operation, status, body);
+      const type = reply.getHeader('content-type');
+      problem = answerProblem(operation, status, body, typeof type === 'string' ? type : undefined);
     }
     if (problem) console.error(`${request.method} ${url} answered ${problem}`);
     return payload;

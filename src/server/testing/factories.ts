@@ -159,9 +159,13 @@ export async function callApi(
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
+  // A download (CSV) is no envelope: its text is the data.
+  const json = String(response.headers['content-type'] ?? '').includes('json');
   return {
     statusCode: response.statusCode,
     headers: response.headers,
-    body: response.json() as ApiResponse['body'],
+    body: json
+      ? (response.json() as ApiResponse['body'])
+      : { status: response.statusCode, data: response.body, message: '' },
   };
 }

@@ -1,4 +1,5 @@
 import { adminVideosMessages } from './admin-videos.js';
+import { analyticsMessages } from './analytics.js';
 import { apiMessages } from './api.js';
 import { artistsTagsMessages } from './artists-tags.js';
 import { catalogueMessages } from './catalogue.js';
@@ -21,6 +22,7 @@ const everyMessage = new Set<string>(
     watchingMessages,
     channelsMessages,
     secondFactorMessages,
+    analyticsMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

@@ -9,6 +9,8 @@ export interface AcceptedReport {
   userId: number | null;
   /** Set when this page view has played enough for a view: the dedup key (view-keys.ts). */
   viewKey: string | null;
+  /** Set with `viewKey`: the viewer's key for the day across videos (the site's unique viewers). */
+  dayViewer: string | null;
   position: number;
   duration: number;
   finished: boolean;
@@ -43,6 +45,7 @@ const FLUSH_AT_ROWS = 5_000;
 export function createProgressBatch(db: Database, log: FastifyBaseLogger, intervalMs = 1_000) {
   let progress = new Map<string, PendingProgress>();
   let views = new Map<string, { videoId: number; viewer: string }>();
+  let dayViewers = new Set<string>();
   let stats = new Map<number, PendingStats>();
   let running: Promise<void> = Promise.resolve();
 
@@ -69,7 +72,11 @@ export function createProgressBatch(db: Database, log: FastifyBaseLogger, interv
   }
 
   async function write(
-    batch: { progress: PendingProgress[]; views: { videoId: number; viewer: string }[] },
+    batch: {
+      progress: PendingProgress[];
+      views: { videoId: number; viewer: string }[];
+      dayViewers: string[];
+    },
     statRows: PendingStats[],
   ) {
     await Promise.all([
@@ -77,17 +84,22 @@ export function createProgressBatch(db: Database, log: FastifyBaseLogger, interv
         ? retried('progress', () => writeProgress(db, batch.progress))
         : undefined,
       statRows.length > 0
-        ? retried('views', () => writeViewsAndStats(db, batch.views, statRows))
+        ? retried('views', () => writeViewsAndStats(db, batch.views, statRows, batch.dayViewers))
         : undefined,
     ]);
   }
 
   function flush(): Promise<void> {
     if (progress.size === 0 && stats.size === 0) return running;
-    const taken = { progress: [...progress.values()], views: [...views.values()] };
+    const taken = {
+      progress: [...progress.values()],
+      views: [...views.values()],
+      dayViewers: [...dayViewers],
+    };
     const statRows = [...stats.values()].sort((a, b) => a.videoId - b.videoId);
     progress = new Map();
     views = new Map();
+    dayViewers = new Set();
     stats = new Map();
     // One flush at a time, in order.
     running = running.then(() => write(taken, statRows));
@@ -114,6 +126,7 @@ export function createProgressBatch(db: Database, log: FastifyBaseLogger, interv
           viewer: report.viewKey,
         });
       }
+      if (report.dayViewer !== null) dayViewers.add(report.dayViewer);
       const day = stats.get(report.videoId) ?? { videoId: report.videoId, seconds: 0, finishes: 0 };
       day.seconds += report.seconds;
       if (report.finish) day.finishes += 1;

@@ -107,20 +107,23 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
           message: watchingMessages.progressSaved,
         };
       }
-      const viewKey = countsAsView(totalPlayed, duration)
-        ? await app.watching.viewKeys.keyOf(
-            {
-              userId,
-              address: (request.ip as string | undefined) ?? '',
-              userAgent: request.headers['user-agent'] ?? '',
-            },
-            videoId,
-          )
-        : null;
+      const viewer = {
+        userId,
+        address: (request.ip as string | undefined) ?? '',
+        userAgent: request.headers['user-agent'] ?? '',
+      };
+      const counts = countsAsView(totalPlayed, duration);
+      const [viewKey, dayViewer] = counts
+        ? await Promise.all([
+            app.watching.viewKeys.keyOf(viewer, videoId),
+            app.watching.viewKeys.dayKeyOf(viewer),
+          ])
+        : [null, null];
       app.watching.batch.add({
         videoId,
         userId,
         viewKey,
+        dayViewer,
         position: at,
         duration,
         finished,

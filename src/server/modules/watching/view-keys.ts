@@ -60,6 +60,20 @@ export function createViewKeys(db: Database) {
         .digest();
       return `v${hash.subarray(0, 16).toString('base64url')}`;
     },
+    /**
+     * The viewer's key for the day across every video, for counting the site's unique viewers
+     * (daily_viewers): the same visitor watching two videos is one viewer, and the next day,
+     * with another salt, someone the site cannot link to the day before.
+     */
+    async dayKeyOf(viewer: Viewer, at = new Date()): Promise<string> {
+      if (viewer.userId !== null) return `u${viewer.userId}`;
+      const salt = await saltFor(utcDay(at));
+      const hash = createHash('sha256')
+        .update(salt)
+        .update(`\0${viewer.address}\0${viewer.userAgent}\0day`)
+        .digest();
+      return `d${hash.subarray(0, 16).toString('base64url')}`;
+    },
   };
 }
 

@@ -48,12 +48,14 @@ export async function writeProgress(db: Database, rows: PendingProgress[]): Prom
  *    does the row come back, and only then is it a view. The row lock of ON CONFLICT makes this
  *    atomic, so two instances reporting the same viewer count one view;
  *  - the videos' view_count grows by their new views;
- *  - the day's row per video adds views, seconds watched and finishes.
+ *  - the day's row per video adds views, seconds watched and finishes;
+ *  - the site's day row adds the same sums, and the viewers seen first today (daily_viewers).
  */
 export async function writeViewsAndStats(
   db: Database,
   marks: { videoId: number; viewer: string }[],
   stats: PendingStats[],
+  dayViewers: readonly string[] = [],
 ): Promise<void> {
   await db.execute(sql`
     WITH marked AS (
@@ -72,19 +74,40 @@ export async function writeViewsAndStats(
       UPDATE videos SET view_count = videos.view_count + views.n
       FROM views WHERE videos.id = views.video_id
       RETURNING videos.id
+    ),
+    input AS (
+      SELECT s.video_id, coalesce(views.n, 0) AS views, s.seconds, s.finishes
+      FROM unnest(${sql.param(stats.map((row) => row.videoId))}::int[],
+                  ${sql.param(stats.map((row) => Math.round(row.seconds)))}::bigint[],
+                  ${sql.param(stats.map((row) => row.finishes))}::int[]) AS s(video_id, seconds, finishes)
+      JOIN videos v ON v.id = s.video_id
+      LEFT JOIN views ON views.video_id = s.video_id
+    ),
+    daily AS (
+      INSERT INTO video_daily_stats AS d (video_id, day, views, seconds_watched, finishes)
+      SELECT video_id, ${UTC_TODAY}, views, seconds, finishes FROM input
+      ORDER BY video_id
+      ON CONFLICT (video_id, day) DO UPDATE SET
+        views = d.views + excluded.views,
+        seconds_watched = d.seconds_watched + excluded.seconds_watched,
+        finishes = d.finishes + excluded.finishes
+      RETURNING 1
+    ),
+    first_seen AS (
+      INSERT INTO daily_viewers (day, viewer)
+      SELECT ${UTC_TODAY}, viewer FROM unnest(${sql.param([...dayViewers])}::text[]) AS viewer
+      ON CONFLICT DO NOTHING
+      RETURNING 1
     )
-    INSERT INTO video_daily_stats AS d (video_id, day, views, seconds_watched, finishes)
-    SELECT s.video_id, ${UTC_TODAY}, coalesce(views.n, 0), s.seconds, s.finishes
-    FROM unnest(${sql.param(stats.map((row) => row.videoId))}::int[],
-                ${sql.param(stats.map((row) => Math.round(row.seconds)))}::bigint[],
-                ${sql.param(stats.map((row) => row.finishes))}::int[]) AS s(video_id, seconds, finishes)
-    JOIN videos v ON v.id = s.video_id
-    LEFT JOIN views ON views.video_id = s.video_id
-    ORDER BY s.video_id
-    ON CONFLICT (video_id, day) DO UPDATE SET
-      views = d.views + excluded.views,
-      seconds_watched = d.seconds_watched + excluded.seconds_watched,
-      finishes = d.finishes + excluded.finishes`);
+    INSERT INTO site_daily_stats AS t (day, views, seconds_watched, finishes, viewers)
+    SELECT ${UTC_TODAY}, coalesce(sum(views), 0), coalesce(sum(seconds), 0),
+           coalesce(sum(finishes), 0), (SELECT count(*) FROM first_seen)
+    FROM input
+    ON CONFLICT (day) DO UPDATE SET
+      views = t.views + excluded.views,
+      seconds_watched = t.seconds_watched + excluded.seconds_watched,
+      finishes = t.finishes + excluded.finishes,
+      viewers = coalesce(t.viewers, 0) + excluded.viewers`);
 }
 
 /** Whether a video exists and is public: what a report of it needs. Undefined when unknown. */
@@ -107,7 +130,8 @@ export async function sweepViewData(db: Database): Promise<{ salts: number; mark
   const [row] = await queryRows<{ salts: number; marks: number }>(
     db,
     sql`WITH salts AS (DELETE FROM view_salts WHERE day < ${UTC_TODAY} - 1 RETURNING 1),
-             marks AS (DELETE FROM view_marks WHERE counted_at < now() - interval '6 hours' RETURNING 1)
+             marks AS (DELETE FROM view_marks WHERE counted_at < now() - interval '6 hours' RETURNING 1),
+             viewers AS (DELETE FROM daily_viewers WHERE day < ${UTC_TODAY} - 1 RETURNING 1)
         SELECT (SELECT count(*) FROM salts)::int AS salts, (SELECT count(*) FROM marks)::int AS marks`,
   );
   return row!;

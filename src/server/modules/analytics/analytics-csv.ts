@@ -1,0 +1,32 @@
+import { stringify } from 'csv-stringify/sync';
+import type { SiteDay } from '@shared/schemas/analytics.js';
+
+/** The columns of the site's days as a spreadsheet reads them: a header, ISO days, plain numbers. */
+const SITE_DAY_COLUMNS = [
+  { key: 'day', header: 'day' },
+  { key: 'views', header: 'views' },
+  { key: 'hoursWatched', header: 'hours_watched' },
+  { key: 'secondsWatched', header: 'seconds_watched' },
+  { key: 'finishes', header: 'finishes' },
+  { key: 'viewers', header: 'unique_viewers' },
+  { key: 'newAccounts', header: 'new_accounts' },
+  { key: 'likes', header: 'likes' },
+] as const;
+
+/** At most 1,828 rows (5 years), so written whole; a null (not measured) is an empty cell. */
+export function siteDaysCsv(days: readonly SiteDay[]): string {
+  return stringify(
+    days.map((day) => ({ ...day })),
+    { header: true, columns: SITE_DAY_COLUMNS.map(({ key, header }) => ({ key, header })) },
+  );
+}
+
+/** A download name that says whose, what and when: twang-site-2026-01-01-to-2026-01-31.csv. */
+export function csvFileName(brand: string, what: string, from: string, to: string): string {
+  const slug =
+    brand
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'site';
+  return `${slug}-${what}-${from}-to-${to}.csv`;
+}

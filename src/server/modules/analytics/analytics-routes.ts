@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsMessages as m } from '@shared/messages/analytics.js';
+import {
+  analyticsRangeQuery,
+  siteFigures,
+  type AnalyticsRangeQuery,
+  type SiteDay,
+  type SiteFigures,
+} from '@shared/schemas/analytics.js';
+import { ok } from '@server/lib/reply.js';
+import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
+import { siteDaysCsv, csvFileName } from './analytics-csv.js';
+import { previousRange, rangeOf } from './analytics-range.js';
+import { findSiteDays, rollUpEndedDays, totalsOf } from './analytics-repository.js';
+
+const exampleDay: SiteDay = {
+  day: '2026-11-26',
+  views: 1_840,
+  secondsWatched: 1_987_200,
+  hoursWatched: 552,
+  finishes: 610,
+  viewers: 1_122,
+  newAccounts: 14,
+  likes: 97,
+};
+
+const exampleFigures: SiteFigures = {
+  range: { from: '2026-11-26', to: '2026-11-26', days: 1 },
+  previous: { from: '2026-11-25', to: '2026-11-25', days: 1 },
+  totals: { ...totalsOf([exampleDay]) },
+  previousTotals: totalsOf([{ ...exampleDay, day: '2026-11-25', views: 1_610, likes: 88 }]),
+  days: [exampleDay],
+  previousDays: [{ ...exampleDay, day: '2026-11-25', views: 1_610, likes: 88 }],
+};
+
+const rangeErrors = errorResponses({
+  400: 'Not a date, a range that ends before it starts or after today, or longer than 5 years.',
+});
+
+const rangeDescription =
+  'UTC days, both ends included: `?days=7|30|90|365` (the last days up to today; 30 when nothing is given) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (at most 5 years).';
+
+/**
+ * Staff analytics (issue 31), administrators only: the whole site per day, compared with the
+ * period before, as JSON and CSV.
+ */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  async function siteDaysOf(query: AnalyticsRangeQuery) {
+    const range = rangeOf(query, app.clock());
+    const previous = previousRange(range);
+    // Both periods' ended days in one roll-up (a no-op once they have been looked at).
+    await rollUpEndedDays(app.db, { from: previous.from, to: range.to, days: 0 });
+    const [days, previousDays] = await Promise.all([
+      findSiteDays(app.db, range),
+      findSiteDays(app.db, previous),
+    ]);
+    return { range, previous, days, previousDays };
+  }
+
+  routes.get(
+    '/admin/analytics/site',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary:
+          'The whole site per day: views, hours watched, finishes, viewers, new accounts, likes',
+        description: `${rangeDescription} Answers each day of the range and of the same number of days before it, and the totals of both.`,
+        tags: ['analytics'],
+        querystring: analyticsRangeQuery,
+        response: {
+          200: answerWithExample(siteFigures, {
+            status: 200,
+            data: exampleFigures,
+            message: m.siteFigures,
+          }),
+          ...rangeErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { range, previous, days, previousDays } = await siteDaysOf(request.query);
+      const figures: SiteFigures = {
+        range,
+        previous,
+        totals: totalsOf(days),
+        previousTotals: totalsOf(previousDays),
+        days,
+        previousDays,
+      };
+      return ok(figures, m.siteFigures);
+    },
+  );
+
+  routes.get(
+    '/admin/analytics/site.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'The whole site per day, as CSV',
+        description: `${rangeDescription} One row per day of the range (not the period before), with a header; an empty unique_viewers cell is a day before they were measured.`,
+        tags: ['analytics'],
+        querystring: analyticsRangeQuery,
+        response: {
+          200: {
+            description: 'The days as CSV (text/csv, a download).',
+            content: {
+              'text/csv': {
+                schema: z.string().meta({
+                  examples: [
+                    'day,views,hours_watched,seconds_watched,finishes,unique_viewers,new_accounts,likes\n2026-11-26,1840,552,1987200,610,1122,14,97\n',
+                  ],
+                }),
+              },
+            },
+          },
+          ...rangeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { range, days } = await siteDaysOf(request.query);
+      const name = csvFileName(app.config.BRAND_NAME, 'site', range.from, range.to);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(siteDaysCsv(days));
+    },
+  );
+}

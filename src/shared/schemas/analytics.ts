@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { analyticsMessages as m } from '../messages/analytics.js';
+
+/** The ranges the Analytics screen offers; a custom one gives from and to. */
+export const ANALYTICS_PRESETS = ['7', '30', '90', '365'] as const;
+/** A custom range may cover at most this many days (5 years, with their leap days). */
+export const ANALYTICS_MAX_DAYS = 5 * 365 + 2;
+
+const isoDay = z
+  .string({ error: m.notADate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.notADate })
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && isRealDay(text), {
+    error: m.notADate,
+  });
+
+/** '2026-02-30' parses in some engines; a real day prints back as itself. */
+function isRealDay(text: string): boolean {
+  return new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * `?days=30` (the default) or `?from=2026-01-01&to=2026-01-31` (UTC days, both included). Order,
+ * length and "not after today" are checked by the route, which knows today.
+ */
+export const analyticsRangeQuery = z
+  .strictObject({
+    days: z.enum(ANALYTICS_PRESETS, { error: m.presetInvalid }).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .refine((query) => (query.from === undefined) === (query.to === undefined), {
+    error: m.rangeHalfGiven,
+  });
+
+export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuery>;
+
+const dayRange = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
+
+/** One UTC day of the whole site. */
+export const siteDay = z.object({
+  day: z.string(),
+  views: z.number().int(),
+  secondsWatched: z.number().int(),
+  /** secondsWatched in hours, to one decimal. */
+  hoursWatched: z.number(),
+  finishes: z.number().int(),
+  /** Unique viewers that day (approximate: a visitor is one per browser); null before it was measured. */
+  viewers: z.number().int().nullable(),
+  newAccounts: z.number().int(),
+  likes: z.number().int(),
+});
+
+export const siteTotals = z.object({
+  views: z.number().int(),
+  hoursWatched: z.number(),
+  finishes: z.number().int(),
+  /** Days cannot be added up into unique viewers: the mean of the measured days. */
+  averageDailyViewers: z.number().int().nullable(),
+  newAccounts: z.number().int(),
+  likes: z.number().int(),
+});
+
+export const siteFigures = z.object({
+  range: dayRange,
+  previous: dayRange,
+  totals: siteTotals,
+  previousTotals: siteTotals,
+  days: z.array(siteDay),
+  previousDays: z.array(siteDay),
+});
+
+export type SiteDay = z.infer<typeof siteDay>;
+export type SiteTotals = z.infer<typeof siteTotals>;
+export type SiteFigures = z.infer<typeof siteFigures>;

@@ -133,7 +133,7 @@ export async function seedScaleCatalogue(
     if (!options.reset)
       throw new Error('The database is not empty; pass --reset to replace everything in it.');
     await db.execute(
-      sql`TRUNCATE video_daily_stats, view_marks, view_salts, watch_progress, my_list, video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE video_daily_stats, site_daily_stats, daily_viewers, view_marks, view_salts, watch_progress, my_list, video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
     );
   }
   const started = Date.now();
@@ -222,6 +222,8 @@ export async function seedScaleCatalogue(
         birthday: '1985-06-15',
         isAdmin: i < SCALE_ADMINS,
         lastLogin: i % 3 === 0 ? null : new Date(now - (i % 120) * 86_400_000),
+        // Signed up over the past year, the oldest ids first: Analytics' new accounts per day.
+        createdAt: new Date(now - Math.floor(((size.users - i) / size.users) * 365 * 86_400_000)),
       })),
     );
   });
@@ -255,7 +257,9 @@ export async function seedScaleCatalogue(
       const k = Math.floor(i / size.users);
       // Skewed toward low ids so "popular" has a clear head, spread by a large prime stride.
       const videoId = ((Math.floor(random() ** 3 * size.videos) + k * 7919) % size.videos) + 1;
-      return { userId, videoId };
+      // Given over the past year (Analytics' likes per day), a few hours apart within a day.
+      const createdAt = new Date(now - (i % 365) * 86_400_000 - (i % 20) * 3_600_000);
+      return { userId, videoId, createdAt };
     });
     await db.insert(videoLikes).values(rows).onConflictDoNothing();
     await db
@@ -263,7 +267,11 @@ export async function seedScaleCatalogue(
       .values(
         rows
           .filter((_, i) => i % perUser === 0)
-          .map((row) => ({ userId: row.userId, artistId: (row.videoId % artistRows.length) + 1 })),
+          .map((row) => ({
+            userId: row.userId,
+            artistId: (row.videoId % artistRows.length) + 1,
+            createdAt: row.createdAt,
+          })),
       )
       .onConflictDoNothing();
   });

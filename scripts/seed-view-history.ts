@@ -1,6 +1,6 @@
 /**
  * A year of view history for the scale catalogue (issue 28): per-day rows of video_daily_stats
- * with a long tail (each day a few episodes get most views), videos.view_count as their sum, and
+ * and the site's day totals (site_daily_stats, issue 31), with a long tail (each day a few episodes get most views), videos.view_count as their sum, and
  * one fan with a long watch history and a full My List for the bench's watching rows.
  */
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,15 @@ export async function seedViewHistory(
     },
     10,
   );
+  // The site's day totals, as the progress batch keeps them beside the videos' days; unique
+  // viewers about a third of the views (a fan watches three episodes a day).
+  await db.execute(sql`
+    INSERT INTO site_daily_stats AS t (day, views, seconds_watched, finishes, viewers)
+    SELECT day, sum(views)::int, sum(seconds_watched), sum(finishes)::int, (sum(views) / 3)::int
+    FROM video_daily_stats GROUP BY day
+    ON CONFLICT (day) DO UPDATE SET views = excluded.views,
+      seconds_watched = excluded.seconds_watched, finishes = excluded.finishes,
+      viewers = excluded.viewers`);
   await db.execute(sql`UPDATE videos v SET view_count = s.n
     FROM (SELECT video_id, sum(views) AS n FROM video_daily_stats GROUP BY video_id) s
     WHERE s.video_id = v.id`);

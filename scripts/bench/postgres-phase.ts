@@ -144,6 +144,19 @@ function buildEndpoints(
     C,
   );
   const fanSessionLists = signedInLists(['/api/sessions'], users.viewers, C);
+  // Issue 31: Analytics' site figures for each range the screen offers, and their CSV, at the
+  // 10 connections the issue's goal names (staff tools, not a crowd).
+  const ANALYTICS_C = 10;
+  const analyticsLists = signedInLists(
+    [7, 30, 90, 365].map((days) => `/api/admin/analytics/site?days=${days}`),
+    [users.admin],
+    ANALYTICS_C,
+  );
+  const analyticsCsvLists = signedInLists(
+    ['/api/admin/analytics/site.csv?days=365', '/api/admin/analytics/site.csv?days=30'],
+    [users.admin],
+    ANALYTICS_C,
+  );
   // Each connection signs in as its own share of the users, one after another.
   const loginLists = Array.from({ length: C }, (_, k) => {
     const mine = loginPool.filter((_, i) => i % C === k);
@@ -318,6 +331,21 @@ function buildEndpoints(
       perConnection: ownAccountLists,
       samples: ownAccountLists[0]!,
       targets: [{ metric: 'p99', op: '<=', value: 100 }],
+    },
+    {
+      name: 'GET /api/admin/analytics/site (7, 30, 90, 365 days), 10 conn',
+      connections: ANALYTICS_C,
+      perConnection: analyticsLists,
+      samples: analyticsLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
+    },
+    {
+      name: 'GET /api/admin/analytics/site.csv (365, 30 days), 10 conn',
+      connections: ANALYTICS_C,
+      perConnection: analyticsCsvLists,
+      samples: analyticsCsvLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
+      contentType: /^text\/csv/,
     },
     {
       name: 'GET /api/sessions (fans, /account)',

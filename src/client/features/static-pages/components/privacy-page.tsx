@@ -49,15 +49,16 @@ export function PrivacyPage() {
         <li>If you are signed in, we keep the videos you add to My List until you remove them.</li>
         <li>
           We count views: for each video and each day, how many times it was viewed, how many
-          seconds were watched and how many people watched it to the end. These daily counts name no
-          one.
+          seconds were watched and how many people watched it to the end, and for the whole site how
+          many different people watched something that day. These daily counts name no one.
         </li>
         <li>
           To count a visitor who is not signed in only once, we use a one-way hash of their IP
           address and browser, mixed with a random value that changes every day. We never store the
-          address itself, and each day&apos;s random value is deleted after 48 hours, after which no
-          hash can be traced back to anyone. A visitor&apos;s own resume points stay in their
-          browser&apos;s storage and are never sent to us.
+          address itself; each day&apos;s random value is deleted after 48 hours, after which no
+          hash can be traced back to anyone, and the day&apos;s hashes themselves are deleted after
+          two days. A visitor&apos;s own resume points stay in their browser&apos;s storage and are
+          never sent to us.
         </li>
       </ul>
 

@@ -575,7 +575,7 @@ export const siteDailyStats = pgTable('site_daily_stats', {
 /**
  * Who was counted a view on a UTC day, site-wide: 'u' + id for a fan, for a visitor a hash of
  * the day's salt, address and user agent (no video, unlike view_marks). Only for counting the
- * day's unique viewers; rows older than two days are swept.
+ * day's unique viewers; a day's rows are swept once it is over (hourly, 10 minutes' grace).
  */
 export const dailyViewers = pgTable(
   'daily_viewers',

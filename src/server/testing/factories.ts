@@ -159,13 +159,13 @@ export async function callApi(
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
-  // A download (CSV) is no envelope: its text is the data.
-  const json = String(response.headers['content-type'] ?? '').includes('json');
+  // A CSV download is no envelope: its text is the data. Anything else must be JSON.
+  const csv = String(response.headers['content-type'] ?? '').startsWith('text/csv');
   return {
     statusCode: response.statusCode,
     headers: response.headers,
-    body: json
-      ? (response.json() as ApiResponse['body'])
-      : { status: response.statusCode, data: response.body, message: '' },
+    body: csv
+      ? { status: response.statusCode, data: response.body, message: '' }
+      : (response.json() as ApiResponse['body']),
   };
 }

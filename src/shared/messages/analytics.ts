@@ -7,4 +7,6 @@ export const analyticsMessages = {
   endInFuture: 'The range must not end after today (UTC)',
   rangeTooLong: 'The range must not be longer than 5 years',
   presetInvalid: 'days must be 7, 30, 90 or 365',
+  presetAndDates: 'Give days, or from and to, not both',
+  tooEarly: 'The range must not start before 2000-01-01',
 } as const;

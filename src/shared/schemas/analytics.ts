@@ -3,6 +3,8 @@ import { analyticsMessages as m } from '../messages/analytics.js';
 
 /** The ranges the Analytics screen offers; a custom one gives from and to. */
 export const ANALYTICS_PRESETS = ['7', '30', '90', '365'] as const;
+/** No figures are older than the site: a floor also keeps PostgreSQL's calendar edges away. */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
 /** A custom range may cover at most this many days (5 years, with their leap days). */
 export const ANALYTICS_MAX_DAYS = 5 * 365 + 2;
 
@@ -30,6 +32,12 @@ export const analyticsRangeQuery = z
   })
   .refine((query) => (query.from === undefined) === (query.to === undefined), {
     error: m.rangeHalfGiven,
+  })
+  .refine((query) => query.days === undefined || query.from === undefined, {
+    error: m.presetAndDates,
+  })
+  .refine((query) => query.from === undefined || query.from >= ANALYTICS_FIRST_DAY, {
+    error: m.tooEarly,
   });
 
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuery>;

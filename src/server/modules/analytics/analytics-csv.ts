@@ -13,7 +13,7 @@ const SITE_DAY_COLUMNS = [
   { key: 'likes', header: 'likes' },
 ] as const;
 
-/** At most 1,828 rows (5 years), so written whole; a null (not measured) is an empty cell. */
+/** At most 1,827 rows (5 years), so written whole; a null (not measured) is an empty cell. */
 export function siteDaysCsv(days: readonly SiteDay[]): string {
   return stringify(
     days.map((day) => ({ ...day })),

@@ -7,10 +7,15 @@ import type { DayRange } from './analytics-range.js';
 /** A day ends for the roll-up a few minutes after midnight UTC: a like committing late still counts. */
 const CLOSED_DAYS = sql.raw(`((now() - interval '10 minutes') AT TIME ZONE 'UTC')::date`);
 
-/** Rows of `table` made on UTC day `day` (a date expression), through its created_at index. */
+/**
+ * Rows of `table` made on UTC day `day` (a date expression), through its created_at index. The
+ * date goes through a plain timestamp: `date AT TIME ZONE` alone would read it in the
+ * connection's time zone, and a server not set to UTC would shift every day.
+ */
 const madeOn = (table: string, day: SQL) =>
   sql`(SELECT count(*) FROM ${sql.raw(table)}
-       WHERE created_at >= ${day} AT TIME ZONE 'UTC' AND created_at < (${day} + 1) AT TIME ZONE 'UTC')`;
+       WHERE created_at >= (${day})::timestamp AT TIME ZONE 'UTC'
+         AND created_at < ((${day}) + 1)::timestamp AT TIME ZONE 'UTC')`;
 const G_DAY = sql.raw('g.day');
 const NEW_ACCOUNTS = madeOn('users', G_DAY);
 const LIKES = sql`${madeOn('video_likes', G_DAY)} + ${madeOn('artist_likes', G_DAY)}`;
@@ -29,6 +34,8 @@ export async function rollUpEndedDays(db: Database, range: DayRange): Promise<vo
           FROM generate_series(${range.from}::date, LEAST(${range.to}::date, ${CLOSED_DAYS} - 1), interval '1 day') d) g
     LEFT JOIN site_daily_stats s ON s.day = g.day
     WHERE s.new_accounts IS NULL
+    -- In day order: two roll-ups of overlapping ranges take the rows' locks in the same order.
+    ORDER BY g.day
     ON CONFLICT (day) DO UPDATE SET new_accounts = excluded.new_accounts, likes = excluded.likes`);
 }
 
@@ -44,7 +51,7 @@ interface DayRow {
 
 /**
  * Each day of the range, the days not rolled up yet (today, and the minutes after midnight)
- * counted live. The range is at most 5 years: at most 1,828 rows.
+ * counted live. The range is at most 5 years: at most 1,827 rows.
  */
 export async function findSiteDays(db: Database, range: DayRange): Promise<SiteDay[]> {
   const rows = await queryRows<DayRow>(
@@ -53,15 +60,12 @@ export async function findSiteDays(db: Database, range: DayRange): Promise<SiteD
           coalesce(s.views, 0) AS views, coalesce(s.seconds_watched, 0) AS seconds,
           coalesce(s.finishes, 0) AS finishes,
           CASE WHEN s.day IS NULL THEN 0 ELSE s.viewers END AS viewers,
-          coalesce(s.new_accounts, live.new_accounts) AS new_accounts,
-          coalesce(s.likes, live.likes) AS likes
+          -- COALESCE evaluates the count only for a day not rolled up (today): the rest read a row.
+          coalesce(s.new_accounts, ${NEW_ACCOUNTS}) AS new_accounts,
+          coalesce(s.likes, ${LIKES}) AS likes
         FROM (SELECT d::date AS day
               FROM generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d) g
         LEFT JOIN site_daily_stats s ON s.day = g.day
-        LEFT JOIN LATERAL (
-          SELECT ${NEW_ACCOUNTS}::int AS new_accounts, (${LIKES})::int AS likes
-          WHERE s.new_accounts IS NULL
-        ) live ON true
         ORDER BY g.day`,
   );
   return rows.map((row) => ({

@@ -5,6 +5,7 @@ import type { SiteDay, SiteFigures } from '@shared/schemas/analytics.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { buildUser, buildVideo, callApi } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
+import { findSiteDays } from './analytics-repository.js';
 
 const { t, admin, fan } = useTestApp({ signIn: { admin: 'admin', fan: 'user' } });
 
@@ -127,6 +128,25 @@ describe('GET /api/admin/analytics/site', () => {
     expect(again.figures.days.at(-1)!.newAccounts).toBe(todayBefore + 1);
   });
 
+  it('counts UTC days whatever the database connection’s time zone', async () => {
+    const day = daysAgo(300);
+    const late = await buildUser(t.db);
+    // 23:30 UTC: the next day in Berlin, the same day in New York.
+    await t.db
+      .execute(sql`UPDATE users SET created_at = ${day}::date + time '23:30' AT TIME ZONE 'UTC'
+      WHERE id = ${late.id}`);
+    for (const zone of ['Europe/Berlin', 'America/New_York']) {
+      const days = await t.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL TIME ZONE '${zone}'`));
+        return findSiteDays(tx, { from: daysAgo(301), to: daysAgo(299), days: 3 });
+      });
+      expect(
+        days.map((row) => row.newAccounts),
+        zone,
+      ).toEqual([0, 1, 0]);
+    }
+  });
+
   it('adds up the totals from the days, and compares a custom range with the one before', async () => {
     const { status, figures } = await site(`?from=${daysAgo(9)}&to=${daysAgo(0)}`);
     expect(status).toBe(200);
@@ -147,6 +167,9 @@ describe('GET /api/admin/analytics/site', () => {
     ['?from=2015-01-01&to=2021-01-02', m.rangeTooLong],
     [`?from=${today()}&to=2999-01-01`, m.endInFuture],
     ['?days=14', m.presetInvalid],
+    [`?days=7&from=${daysAgo(3)}&to=${today()}`, m.presetAndDates],
+    ['?from=0000-03-01&to=0000-03-01', m.tooEarly],
+    ['?from=1999-12-31&to=2000-01-05', m.tooEarly],
   ])('refuses %s with 400 and why', async (query, message) => {
     const { status, message: said } = await site(query);
     expect(status).toBe(400);

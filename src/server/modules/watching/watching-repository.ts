@@ -96,6 +96,8 @@ export async function writeViewsAndStats(
     first_seen AS (
       INSERT INTO daily_viewers (day, viewer)
       SELECT ${UTC_TODAY}, viewer FROM unnest(${sql.param([...dayViewers])}::text[]) AS viewer
+      -- Sorted: two instances inserting the same keys take their locks in the same order.
+      ORDER BY viewer
       ON CONFLICT DO NOTHING
       RETURNING 1
     )
@@ -131,7 +133,8 @@ export async function sweepViewData(db: Database): Promise<{ salts: number; mark
     db,
     sql`WITH salts AS (DELETE FROM view_salts WHERE day < ${UTC_TODAY} - 1 RETURNING 1),
              marks AS (DELETE FROM view_marks WHERE counted_at < now() - interval '6 hours' RETURNING 1),
-             viewers AS (DELETE FROM daily_viewers WHERE day < ${UTC_TODAY} - 1 RETURNING 1)
+             viewers AS (DELETE FROM daily_viewers
+               WHERE day < ((now() - interval '10 minutes') AT TIME ZONE 'UTC')::date RETURNING 1)
         SELECT (SELECT count(*) FROM salts)::int AS salts, (SELECT count(*) FROM marks)::int AS marks`,
   );
   return row!;

@@ -192,3 +192,28 @@ describe('one PGlite session shared by several connections', () => {
     await expect(idler.query('COMMIT')).rejects.toThrow();
   });
 });
+
+describe('closing', () => {
+  it('resets nothing for a socket that reports its close after the database is gone', async () => {
+    const own = await openPglite({});
+    const errors: unknown[] = [];
+    const session = new SharedSession(own, { onError: (error) => errors.push(error) });
+    const ownFolder = await mkdtemp(join(tmpdir(), 'twang-session-close-'));
+    const ownServer = session.server();
+    await new Promise<void>((resolve) =>
+      ownServer.listen(join(ownFolder, '.s.PGSQL.5432'), resolve),
+    );
+    const socket = connectSocket(join(ownFolder, '.s.PGSQL.5432'));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    await session.close();
+    await own.close();
+    // A connection's close arriving now (a slow socket at shutdown) finds nothing to reset.
+    const late = { isClosed: () => true } as unknown as Parameters<SharedSession['closed']>[0];
+    session.closed(late);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toEqual([]);
+    socket.destroy();
+    await new Promise((resolve) => ownServer.close(resolve));
+    await rm(ownFolder, { recursive: true, force: true });
+  });
+});

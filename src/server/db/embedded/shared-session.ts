@@ -57,6 +57,8 @@ export class SharedSession {
   private holderTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | null = null;
   private closing = false;
+  /** Closed and at rest: the database may be gone, so a socket closing late resets nothing. */
+  private ended = false;
   private nextId = 1;
 
   private readonly holderIdleMs: number;
@@ -101,10 +103,11 @@ export class SharedSession {
     // Sockets report their close a moment later; their clean-up runs before the database closes.
     await new Promise((resolve) => setImmediate(resolve));
     while (this.pumping) await this.pumping;
+    this.ended = true;
   }
 
   private pump(): void {
-    if (this.pumping) return;
+    if (this.pumping || this.ended) return;
     this.pumping = this.drain()
       .catch((error: unknown) => {
         // The session's state is unknown: every connection goes, their clients reconnect.

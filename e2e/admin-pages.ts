@@ -10,7 +10,7 @@ export interface AdminScreen {
   signedIn: boolean;
 }
 
-/** Every admin route the product defines, the channels' sync and the audit log. */
+/** Every admin route the product defines, the channels' sync, the audit log and analytics. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-login', path: () => '/admin', signedIn: false },
   { name: 'admin-dashboard', path: () => '/admin/dashboard', signedIn: true },
@@ -29,6 +29,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-new-admin', path: () => '/admin/newAdmin', signedIn: true },
   { name: 'admin-channels', path: () => '/admin/channels', signedIn: true },
   { name: 'admin-audit', path: () => '/admin/audit', signedIn: true },
+  { name: 'admin-analytics', path: () => '/admin/analytics', signedIn: true },
 ];
 
 let ids: Promise<{ videoId: number; artistId: number }> | null = null;

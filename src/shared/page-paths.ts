@@ -31,6 +31,7 @@ export const ADMIN_SCREENS = {
   userDashboard: 'userDashboard',
   ownAccount: 'ownAccount',
   audit: 'audit',
+  analytics: 'analytics',
   channels: 'channels',
   newAdmin: 'newAdmin',
 } as const;
@@ -67,6 +68,7 @@ export const adminLink = {
   userDashboard: screen('userDashboard'),
   ownAccount: screen('ownAccount'),
   audit: screen('audit'),
+  analytics: screen('analytics'),
   channels: screen('channels'),
   newAdmin: screen('newAdmin'),
 } as const;

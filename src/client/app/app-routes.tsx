@@ -217,6 +217,13 @@ function adminPages() {
       ),
     },
     {
+      path: ADMIN_SCREENS.analytics,
+      lazy: lazyPage(
+        () => import('../features/admin-analytics/components/analytics-page.js'),
+        'AnalyticsPage',
+      ),
+    },
+    {
       path: ADMIN_SCREENS.audit,
       lazy: lazyPage(() => import('../features/admin-audit/components/audit-page.js'), 'AuditPage'),
     },

@@ -81,6 +81,38 @@ export async function apiCall<T>(
   };
 }
 
+/**
+ * A file the API answers (a CSV export): the Bearer token cannot ride on a plain link, so the
+ * file is fetched like any call and handed to the browser to save under the server's name.
+ */
+export async function apiDownload(path: string): Promise<void> {
+  const session = getSession();
+  const headers: Record<string, string> = {};
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let response: Response;
+  try {
+    response = await send(`/api${path}`, { headers, credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+    throw new ApiError(
+      response.status,
+      envelope?.message ?? `Request failed (${response.status}).`,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has handed the file over; the address is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** Whether a read failed because its subject does not exist (or is not the reader's to see). */
 export function isMissing(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

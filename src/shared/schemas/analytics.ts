@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { analyticsMessages as m } from '../messages/analytics.js';
 
-/** The ranges the Analytics screen offers; a custom one gives from and to. */
-export const ANALYTICS_PRESETS = ['7', '30', '90', '365'] as const;
-/** No figures are older than the site: a floor also keeps PostgreSQL's calendar edges away. */
-export const ANALYTICS_FIRST_DAY = '2000-01-01';
-/** A custom range may cover at most this many days (5 years, with their leap days). */
-export const ANALYTICS_MAX_DAYS = 5 * 365 + 2;
+import { ANALYTICS_FIRST_DAY, ANALYTICS_PRESETS } from '../analytics-range-rules.js';
+
+export {
+  ANALYTICS_FIRST_DAY,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_PRESETS,
+  type AnalyticsPreset,
+} from '../analytics-range-rules.js';
 
 const isoDay = z
   .string({ error: m.notADate })

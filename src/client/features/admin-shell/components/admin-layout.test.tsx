@@ -33,6 +33,7 @@ describe('The admin shell', () => {
     expect(links).toEqual([
       ['Dashboard', '/admin/dashboard'],
       ['Videos', '/admin/videos'],
+      ['Analytics', '/admin/analytics'],
       ['Channels', '/admin/channels'],
       ['Artists', '/admin/artistDashboard'],
       ['Users', '/admin/userDashboard'],

@@ -41,6 +41,12 @@ const SECTIONS: readonly Section[] = [
     icon: icon('M3 5h13v14H3zM16 10l5-3v10l-5-3'),
   },
   {
+    label: 'Analytics',
+    to: adminLink.analytics,
+    owns: ['analytics'],
+    icon: icon('M4 20V4M4 20h16M8 16l4-5 3 3 5-7'),
+  },
+  {
     label: 'Channels',
     to: adminLink.channels,
     owns: ['channels'],
@@ -77,7 +83,7 @@ function owns(section: Section, pathname: string): boolean {
 
 /**
  * Dashboard, Videos, Artists, Users, Main Site, Log Out and the admin's first name;
- * the channels' sync and the audit log besides.
+ * Analytics, the channels' sync and the audit log besides.
  */
 export function AdminSidebar({
   firstName,

@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ANALYTICS_PRESETS, type AnalyticsPreset } from '@shared/analytics-range-rules.js';
+import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
+import type { SiteFigures } from '@shared/schemas/analytics.js';
+import { AdminPage } from '@client/components/admin/admin-page.js';
+import { Button } from '@client/components/ui/button.js';
+import { LoadingView } from '@client/components/ui/page-states.js';
+import { apiDownload, ApiError } from '@client/lib/api-client.js';
+import {
+  DEFAULT_RANGE,
+  siteCsvPath,
+  siteFiguresQuery,
+  type AnalyticsRange,
+} from '../api/site-figures.js';
+import { SITE_METRICS } from '../api/site-metrics.js';
+import { formatRange } from './analytics-format.js';
+import { MetricPanel } from './metric-panel.js';
+import { RangePicker } from './range-picker.js';
+import './analytics.css';
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isPreset = (value: string | null): value is AnalyticsPreset =>
+  ANALYTICS_PRESETS.some((preset) => preset === value);
+
+/** The range lives in the address (?days=90 or ?from=…&to=…), so a reload or a link keeps it. */
+function rangeFromSearch(search: URLSearchParams): AnalyticsRange {
+  const from = search.get('from');
+  const to = search.get('to');
+  if (from && to && DAY_PATTERN.test(from) && DAY_PATTERN.test(to)) {
+    return { kind: 'custom', from, to };
+  }
+  const days = search.get('days');
+  return isPreset(days) ? { kind: 'preset', days } : DEFAULT_RANGE;
+}
+
+function searchOf(range: AnalyticsRange): Record<string, string> {
+  return range.kind === 'preset' ? { days: range.days } : { from: range.from, to: range.to };
+}
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 ? error.message : u.loadFailed;
+
+/** /admin/analytics: the whole site per day over a range, against the period before. */
+export function AnalyticsPage() {
+  const [search, setSearch] = useSearchParams();
+  const range = rangeFromSearch(search);
+  const figures = useQuery(siteFiguresQuery(range));
+  const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+
+  useEffect(() => {
+    // A refused range is the administrator's to mend, not a fault to log.
+    const refused = figures.error instanceof ApiError && figures.error.status === 400;
+    if (figures.error && !refused) console.error(u.loadFailed, figures.error);
+  }, [figures.error]);
+
+  const downloadCsv = async () => {
+    setDownload({ busy: true, error: null });
+    try {
+      await apiDownload(siteCsvPath(range));
+      setDownload({ busy: false, error: null });
+    } catch (error) {
+      setDownload({ busy: false, error: errorText(error) });
+    }
+  };
+
+  return (
+    <AdminPage
+      title={u.title}
+      actions={
+        <Button variant="secondary" onClick={downloadCsv} disabled={download.busy}>
+          {u.downloadCsv}
+        </Button>
+      }
+    >
+      {download.error && (
+        <p className="admin-error" role="alert">
+          {download.error}
+        </p>
+      )}
+      <RangePicker
+        range={range}
+        shown={figures.data?.range}
+        onChange={(next) => setSearch(searchOf(next), { replace: true })}
+      />
+      {figures.isError && (
+        <p className="admin-error" role="alert">
+          {errorText(figures.error)}
+        </p>
+      )}
+      {figures.data ? (
+        <Figures data={figures.data} busy={figures.isPlaceholderData || figures.isFetching} />
+      ) : (
+        !figures.isError && <LoadingView label="Loading the analytics…" />
+      )}
+    </AdminPage>
+  );
+}
+
+function Figures({ data, busy }: { data: SiteFigures; busy: boolean }) {
+  const charts = useMemo(
+    () =>
+      SITE_METRICS.map((metric) => ({
+        metric,
+        data: {
+          days: data.days.map((day) => day.day),
+          current: data.days.map(metric.ofDay),
+          previous: data.previousDays.map(metric.ofDay),
+        },
+      })),
+    [data],
+  );
+  return (
+    <>
+      <p className="admin-summary" aria-live="polite">
+        {formatRange(data.range)} ({data.range.days} {data.range.days === 1 ? 'day' : 'days'}),
+        compared with {formatRange(data.previous)}. Days are UTC days.
+      </p>
+      <div className="analytics-grid" aria-busy={busy}>
+        {charts.map(({ metric, data: chart }) => (
+          <MetricPanel
+            key={metric.key}
+            label={metric.label}
+            total={metric.total(data.totals)}
+            previousTotal={metric.total(data.previousTotals)}
+            totalNote={metric.totalNote}
+            data={chart}
+          />
+        ))}
+      </div>
+      <p className="analytics-note">{u.viewersNote}</p>
+    </>
+  );
+}

@@ -1,16 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { SiteFigures } from '../src/shared/schemas/analytics.js';
+import type { SiteFigures, TopLists } from '../src/shared/schemas/analytics.js';
 import { expect, test } from './fixtures.js';
-import { adminCall, openAsAdmin, type AdminSession } from './admin.js';
+import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { siteAxe } from './axe.js';
 import { registerFan } from './fans.js';
 import { pickCatalogueIds, useStoredTheme, watchConsole } from './pages.js';
 
 const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A fan who signs up and likes a video today: a new account and a like in today's figures. */
-async function newFanWhoLikes(page: Page): Promise<void> {
+/**
+ * A fan who signs up, watches 40 s of a video (a view) and likes it today: a new account, a view
+ * and a like in today's figures.
+ */
+async function newFanWhoWatchesAndLikes(page: Page): Promise<void> {
   const fan = await registerFan(page.request, 'Ana', 'Lytics');
   const { videoId } = await pickCatalogueIds(page.request);
   const liked = await page.request.put('/api/users/liked/add-video', {
@@ -18,6 +21,11 @@ async function newFanWhoLikes(page: Page): Promise<void> {
     data: { userId: fan.id, episodeId: videoId },
   });
   expect(liked.status()).toBe(200);
+  const watched = await page.request.post(`/api/videos/${videoId}/progress`, {
+    headers: { authorization: `Bearer ${fan.token}` },
+    data: { position: 40, duration: 600, played: 40, total_played: 40 },
+  });
+  expect(watched.status()).toBe(202);
 }
 
 async function siteFigures(page: Page, session: AdminSession, search: string) {
@@ -33,8 +41,14 @@ async function siteFigures(page: Page, session: AdminSession, search: string) {
 
 test.describe('analytics', () => {
   test('the screen, the CSV and the API give the same figures', async ({ page }) => {
-    await newFanWhoLikes(page);
-    const session = await openAsAdmin(page, '/admin/analytics?days=7');
+    const before = await siteFigures(page, await adminSession(page.request), 'days=7');
+    await newFanWhoWatchesAndLikes(page);
+    const session = await adminSession(page.request);
+    // Progress reports are written in batches, every second.
+    await expect
+      .poll(async () => (await siteFigures(page, session, 'days=7')).totals.views)
+      .toBeGreaterThan(before.totals.views);
+    await openAsAdmin(page, '/admin/analytics?days=7');
     await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     const figures = await siteFigures(page, session, 'days=7');
@@ -62,10 +76,25 @@ test.describe('analytics', () => {
     const lastRow = likes.getByRole('row').last();
     await expect(lastRow.getByRole('cell').first()).toHaveText(FIGURE.format(today.likes));
 
+    // The top episode as the API ranks it.
+    const top = await adminCall<TopLists>(
+      page.request,
+      session,
+      'GET',
+      '/admin/analytics/top?days=7',
+    );
+    const first = top.data.episodes[0]!;
+    const firstRow = page
+      .getByRole('table', { name: 'Top episodes, most viewed first' })
+      .getByRole('row')
+      .nth(1);
+    await expect(firstRow.getByRole('rowheader')).toHaveText(first.title);
+    await expect(firstRow.getByRole('cell').nth(1)).toHaveText(FIGURE.format(first.views));
+
     // The CSV: a header, then one row per day of the range, today's as the API says.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
+      page.getByRole('button', { name: 'Daily figures CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`-site-${figures.range.from}-to-${figures.range.to}\\.csv$`),

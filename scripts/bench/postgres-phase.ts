@@ -157,6 +157,11 @@ function buildEndpoints(
     [users.admin],
     ANALYTICS_C,
   );
+  const topListLists = signedInLists(
+    [7, 30, 90, 365].map((days) => `/api/admin/analytics/top?days=${days}`),
+    [users.admin],
+    ANALYTICS_C,
+  );
   // Each connection signs in as its own share of the users, one after another.
   const loginLists = Array.from({ length: C }, (_, k) => {
     const mine = loginPool.filter((_, i) => i % C === k);
@@ -337,6 +342,13 @@ function buildEndpoints(
       connections: ANALYTICS_C,
       perConnection: analyticsLists,
       samples: analyticsLists[0]!,
+      targets: [{ metric: 'p99', op: '<=', value: 100 }],
+    },
+    {
+      name: 'GET /api/admin/analytics/top (7, 30, 90, 365 days), 10 conn',
+      connections: ANALYTICS_C,
+      perConnection: topListLists,
+      samples: topListLists[0]!,
       targets: [{ metric: 'p99', op: '<=', value: 100 }],
     },
     {

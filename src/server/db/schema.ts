@@ -603,6 +603,33 @@ export const videoDailyStats = pgTable(
   ],
 );
 
+/**
+ * video_daily_stats added up per video and UTC month, for ranges of months (a year's top lists
+ * read ~12 rows a video, not ~365). A month is added up once it has ended, on the first analytics
+ * read that covers it; analytics_months lists the months done (a done month with no views has no
+ * rows here, but still its marker).
+ */
+export const videoMonthlyStats = pgTable(
+  'video_monthly_stats',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    videoId: videoRef(),
+    views: integer('views').notNull(),
+    secondsWatched: bigint('seconds_watched', { mode: 'number' }).notNull(),
+    finishes: integer('finishes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.videoId] }),
+    // Deleting a video deletes its months.
+    index('video_monthly_stats_video_idx').on(t.videoId),
+  ],
+);
+
+/** The months (their first day) added up into video_monthly_stats. */
+export const analyticsMonths = pgTable('analytics_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+});
+
 /** A signed-in fan's resume point per video; newest first it is also their history. */
 export const watchProgress = pgTable(
   'watch_progress',

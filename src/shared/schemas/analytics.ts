@@ -82,3 +82,44 @@ export const siteFigures = z.object({
 export type SiteDay = z.infer<typeof siteDay>;
 export type SiteTotals = z.infer<typeof siteTotals>;
 export type SiteFigures = z.infer<typeof siteFigures>;
+
+/** The ranked lists: ten of each. */
+export const ANALYTICS_TOP_COUNT = 10;
+
+const topFigures = {
+  views: z.number().int(),
+  hoursWatched: z.number(),
+  finishes: z.number().int(),
+  /** Views on each day of the range, oldest first: the sparkline. */
+  dailyViews: z.array(z.number().int()),
+};
+
+export const topEpisode = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnail: z.string(),
+  ...topFigures,
+});
+
+/** An artist's figures are those of the videos carrying the artist's tag. */
+export const topArtist = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  ...topFigures,
+});
+
+/** A category is a tag no artist owns; its figures are those of the videos carrying it. */
+export const topCategory = z.object({ id: z.number().int(), name: z.string(), ...topFigures });
+
+export const topLists = z.object({
+  range: dayRange,
+  episodes: z.array(topEpisode),
+  artists: z.array(topArtist),
+  categories: z.array(topCategory),
+});
+
+export type TopEpisode = z.infer<typeof topEpisode>;
+export type TopArtist = z.infer<typeof topArtist>;
+export type TopCategory = z.infer<typeof topCategory>;
+export type TopLists = z.infer<typeof topLists>;

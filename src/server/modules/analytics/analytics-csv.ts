@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { SiteDay } from '@shared/schemas/analytics.js';
+import type { SiteDay, TopLists } from '@shared/schemas/analytics.js';
 
 /** The columns of the site's days as a spreadsheet reads them: a header, ISO days, plain numbers. */
 const SITE_DAY_COLUMNS = [
@@ -19,6 +19,30 @@ export function siteDaysCsv(days: readonly SiteDay[]): string {
     days.map((day) => ({ ...day })),
     { header: true, columns: SITE_DAY_COLUMNS.map(({ key, header }) => ({ key, header })) },
   );
+}
+
+const TOP_COLUMNS = ['list', 'rank', 'id', 'name', 'views', 'hours_watched', 'finishes'] as const;
+
+/** The three ranked lists in one sheet, a `list` column saying which (episodes, artists, categories). */
+export function topListsCsv(top: TopLists): string {
+  const rows = (
+    [
+      ['episodes', top.episodes.map((item) => ({ ...item, name: item.title }))],
+      ['artists', top.artists],
+      ['categories', top.categories],
+    ] as const
+  ).flatMap(([list, items]) =>
+    items.map((item, index) => ({
+      list,
+      rank: index + 1,
+      id: item.id,
+      name: item.name,
+      views: item.views,
+      hours_watched: item.hoursWatched,
+      finishes: item.finishes,
+    })),
+  );
+  return stringify(rows, { header: true, columns: [...TOP_COLUMNS] });
 }
 
 /** A download name that says whose, what and when: twang-site-2026-01-01-to-2026-01-31.csv. */

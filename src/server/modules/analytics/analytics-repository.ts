@@ -81,7 +81,7 @@ export async function findSiteDays(db: Database, range: DayRange): Promise<SiteD
 }
 
 /** Hours to one decimal: what a chart and a CSV show. */
-const hoursOf = (seconds: number) => Math.round(seconds / 360) / 10;
+export const hoursOf = (seconds: number) => Math.round(seconds / 360) / 10;
 
 export function totalsOf(days: readonly SiteDay[]): SiteTotals {
   const measured = days.filter((day) => day.viewers !== null);

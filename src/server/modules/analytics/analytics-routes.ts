@@ -5,15 +5,19 @@ import { analyticsMessages as m } from '@shared/messages/analytics.js';
 import {
   analyticsRangeQuery,
   siteFigures,
+  topLists,
   type AnalyticsRangeQuery,
   type SiteDay,
   type SiteFigures,
+  type TopLists,
 } from '@shared/schemas/analytics.js';
+import { createLruCache } from '@server/lib/lru-cache.js';
 import { ok } from '@server/lib/reply.js';
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
-import { siteDaysCsv, csvFileName } from './analytics-csv.js';
+import { csvFileName, siteDaysCsv, topListsCsv } from './analytics-csv.js';
 import { previousRange, rangeOf } from './analytics-range.js';
 import { findSiteDays, rollUpEndedDays, totalsOf } from './analytics-repository.js';
+import { findTopLists } from './top-lists-repository.js';
 
 const exampleDay: SiteDay = {
   day: '2026-11-26',
@@ -34,6 +38,46 @@ const exampleFigures: SiteFigures = {
   days: [exampleDay],
   previousDays: [{ ...exampleDay, day: '2026-11-25', views: 1_610, likes: 88 }],
 };
+
+const exampleTop: TopLists = {
+  range: { from: '2026-11-25', to: '2026-11-26', days: 2 },
+  episodes: [
+    {
+      id: 412,
+      title: 'Porch Sessions: Dolly Parton',
+      thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      views: 1_204,
+      hoursWatched: 301.5,
+      finishes: 388,
+      dailyViews: [590, 614],
+    },
+  ],
+  artists: [
+    {
+      id: 17,
+      name: 'Dolly Parton',
+      image: '/uploads/artists/dolly-parton.webp',
+      views: 2_310,
+      hoursWatched: 540.2,
+      finishes: 720,
+      dailyViews: [1_150, 1_160],
+    },
+  ],
+  categories: [
+    {
+      id: 5,
+      name: 'Bluegrass',
+      views: 3_020,
+      hoursWatched: 811,
+      finishes: 930,
+      dailyViews: [1_480, 1_540],
+    },
+  ],
+};
+
+/** Ranges whose top lists are kept: the screen's four and a few custom ones. */
+const TOP_LISTS_KEPT = 32;
+const TOP_LISTS_MAX_AGE_MS = 60_000;
 
 const rangeErrors = errorResponses({
   400: 'Not a date, a range that ends before it starts or after today, or longer than 5 years.',
@@ -92,6 +136,77 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
         previousDays,
       };
       return ok(figures, m.siteFigures);
+    },
+  );
+
+  // Ranking reads every video watched in the range (a year at 100k: ~300 ms), so a range's lists
+  // are kept a minute per instance, one reading at a time: staff see them at most that old.
+  const topCache = createLruCache<string, TopLists>({
+    maxWeight: TOP_LISTS_KEPT,
+    weigh: () => 1,
+    maxAgeMs: TOP_LISTS_MAX_AGE_MS,
+    now: () => app.clock().getTime(),
+  });
+
+  async function topListsOf(query: AnalyticsRangeQuery): Promise<TopLists> {
+    const range = rangeOf(query, app.clock());
+    const lists = await topCache.get(`${range.from}/${range.to}`, () =>
+      findTopLists(app.db, range),
+    );
+    return lists!;
+  }
+
+  routes.get(
+    '/admin/analytics/top',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'The most viewed episodes, artists and categories of a range, with views per day',
+        description: `${rangeDescription} Ten of each, by views (equal views by hours watched). An artist's and a category's figures are those of the videos carrying its tag; a category is a tag no artist owns. \`dailyViews\` has one number per day of the range, for a sparkline. The lists are up to a minute old (kept a minute per server instance).`,
+        tags: ['analytics'],
+        querystring: analyticsRangeQuery,
+        response: {
+          200: answerWithExample(topLists, { status: 200, data: exampleTop, message: m.topLists }),
+          ...rangeErrors,
+        },
+      },
+    },
+    async (request) => ok(await topListsOf(request.query), m.topLists),
+  );
+
+  routes.get(
+    '/admin/analytics/top.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'The most viewed episodes, artists and categories of a range, as CSV',
+        description: `${rangeDescription} One row per ranked item, the list it belongs to in the first column.`,
+        tags: ['analytics'],
+        querystring: analyticsRangeQuery,
+        response: {
+          200: {
+            description: 'The lists as CSV (text/csv, a download).',
+            content: {
+              'text/csv': {
+                schema: z.string().meta({
+                  examples: [
+                    'list,rank,id,name,views,hours_watched,finishes\nepisodes,1,412,Porch Sessions: Dolly Parton,1204,301.5,388\n',
+                  ],
+                }),
+              },
+            },
+          },
+          ...rangeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const top = await topListsOf(request.query);
+      const name = csvFileName(app.config.BRAND_NAME, 'top', top.range.from, top.range.to);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(topListsCsv(top));
     },
   );
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SiteDay, SiteFigures } from '@shared/schemas/analytics.js';
+import type { SiteDay, SiteFigures, TopLists } from '@shared/schemas/analytics.js';
 import { analyticsMessages } from '@shared/messages/analytics.js';
 import { clearSession, setSession } from '@client/lib/session.js';
 import { callsTo, fail } from '@client/testing/fetch-calls.js';
@@ -23,6 +23,7 @@ vi.mock('uplot', () => ({
 
 beforeEach(() => {
   drawn.length = 0;
+  topAnswer = () => ({ status: 200, data: topLists() });
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -74,12 +75,33 @@ function figures(): SiteFigures {
 
 const served = () => ({ status: 200, data: figures() });
 
+const figuresOf = (views: number, dailyViews: number[]) => ({
+  views,
+  hoursWatched: views / 10,
+  finishes: views / 2,
+  dailyViews,
+});
+
+function topLists(): TopLists {
+  return {
+    range: { from: '2026-11-25', to: '2026-11-26', days: 2 },
+    episodes: [
+      { id: 12, title: 'Porch Sessions', thumbnail: '', ...figuresOf(240, [100, 140]) },
+      { id: 7, title: 'Fiddle Night', thumbnail: '', ...figuresOf(160, [60, 100]) },
+    ],
+    artists: [{ id: 3, name: 'Kitty Wells', image: '', ...figuresOf(400, [100, 300]) }],
+    categories: [],
+  };
+}
+
+let topAnswer: () => unknown = () => ({ status: 200, data: topLists() });
+
 function renderAnalytics(path = '/admin/analytics', answer: () => unknown = served) {
   setSession({ id: 1, firstName: 'Ada', isAdmin: true, token: 'admin-token' });
   return renderPage(<AnalyticsPage />, {
     path,
     pattern: '/admin/analytics',
-    api: { 'GET /admin/analytics/site': answer },
+    api: { 'GET /admin/analytics/site': answer, 'GET /admin/analytics/top': () => topAnswer() },
   });
 }
 
@@ -164,6 +186,39 @@ describe('the analytics screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(analyticsMessages.endBeforeStart);
     expect(asked(fetch).at(-1)).toBe('from=2026-11-20&to=2026-11-10');
     expect(screen.getByRole('radio', { name: 'Custom range' })).toBeChecked();
+  });
+
+  it('ranks the top episodes and artists with links to their editors, and says when a list is empty', async () => {
+    renderAnalytics();
+    const episodes = await screen.findByRole('table', { name: 'Top episodes, most viewed first' });
+    const rows = within(episodes).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      '1Porch Sessions24024',
+      '2Fiddle Night16016',
+    ]);
+    expect(within(episodes).getByRole('link', { name: 'Porch Sessions' })).toHaveAttribute(
+      'href',
+      '/admin/editVideo/12',
+    );
+    expect(screen.getByRole('link', { name: 'Kitty Wells' })).toHaveAttribute(
+      'href',
+      '/admin/editArtist/3',
+    );
+    expect(panel('Top categories')).toHaveTextContent('Nothing was watched in this period.');
+  });
+
+  it('says when the top lists cannot be loaded, and still shows the figures', async () => {
+    vi.mocked(console.error).mockImplementationOnce(() => undefined);
+    topAnswer = fail(500, 'Internal Server Error');
+    renderAnalytics();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an error loading the top lists.',
+    );
+    expect(panel('Views')).toBeVisible();
+    expect(vi.mocked(console.error).mock.calls.at(-1)?.[0]).toBe(
+      'There was an error loading the top lists.',
+    );
+    vi.mocked(console.error).mockClear();
   });
 
   it('says when the figures cannot be loaded', async () => {

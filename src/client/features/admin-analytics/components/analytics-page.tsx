@@ -15,9 +15,11 @@ import {
   type AnalyticsRange,
 } from '../api/site-figures.js';
 import { SITE_METRICS } from '../api/site-metrics.js';
+import { topCsvPath } from '../api/top-lists.js';
 import { formatRange } from './analytics-format.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
+import { TopLists } from './top-lists.js';
 import './analytics.css';
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,10 +60,10 @@ export function AnalyticsPage() {
     if (figures.error && !refused) console.error(u.loadFailed, figures.error);
   }, [figures.error]);
 
-  const downloadCsv = async () => {
+  const downloadCsv = async (path: string) => {
     setDownload({ busy: true, error: null });
     try {
-      await apiDownload(siteCsvPath(range));
+      await apiDownload(path);
       setDownload({ busy: false, error: null });
     } catch (error) {
       setDownload({ busy: false, error: errorText(error) });
@@ -72,9 +74,22 @@ export function AnalyticsPage() {
     <AdminPage
       title={u.title}
       actions={
-        <Button variant="secondary" onClick={downloadCsv} disabled={download.busy}>
-          {u.downloadCsv}
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => downloadCsv(siteCsvPath(range))}
+            disabled={download.busy}
+          >
+            {u.downloadCsv}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => downloadCsv(topCsvPath(range))}
+            disabled={download.busy}
+          >
+            {u.downloadTopCsv}
+          </Button>
+        </>
       }
     >
       {download.error && (
@@ -97,6 +112,7 @@ export function AnalyticsPage() {
       ) : (
         !figures.isError && <LoadingView label="Loading the analytics…" />
       )}
+      {!figures.isError && <TopLists range={range} />}
     </AdminPage>
   );
 }

@@ -13,7 +13,7 @@ const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
  * A fan who signs up, watches 40 s of a video (a view) and likes it today: a new account, a view
  * and a like in today's figures.
  */
-async function newFanWhoWatchesAndLikes(page: Page): Promise<void> {
+async function newFanWhoWatchesAndLikes(page: Page): Promise<number> {
   const fan = await registerFan(page.request, 'Ana', 'Lytics');
   const { videoId } = await pickCatalogueIds(page.request);
   const liked = await page.request.put('/api/users/liked/add-video', {
@@ -26,6 +26,7 @@ async function newFanWhoWatchesAndLikes(page: Page): Promise<void> {
     data: { position: 40, duration: 600, played: 40, total_played: 40 },
   });
   expect(watched.status()).toBe(202);
+  return videoId;
 }
 
 async function siteFigures(page: Page, session: AdminSession, search: string) {
@@ -42,7 +43,7 @@ async function siteFigures(page: Page, session: AdminSession, search: string) {
 test.describe('analytics', () => {
   test('the screen, the CSV and the API give the same figures', async ({ page }) => {
     const before = await siteFigures(page, await adminSession(page.request), 'days=7');
-    await newFanWhoWatchesAndLikes(page);
+    const watchedId = await newFanWhoWatchesAndLikes(page);
     const session = await adminSession(page.request);
     // Progress reports are written in batches, every second.
     await expect
@@ -83,6 +84,7 @@ test.describe('analytics', () => {
       'GET',
       '/admin/analytics/top?days=7',
     );
+    expect(top.data.episodes.map((episode) => episode.id)).toContain(watchedId);
     const first = top.data.episodes[0]!;
     const firstRow = page
       .getByRole('table', { name: 'Top episodes, most viewed first' })

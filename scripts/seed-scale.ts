@@ -133,7 +133,7 @@ export async function seedScaleCatalogue(
     if (!options.reset)
       throw new Error('The database is not empty; pass --reset to replace everything in it.');
     await db.execute(
-      sql`TRUNCATE video_daily_stats, site_daily_stats, daily_viewers, view_marks, view_salts, watch_progress, my_list, video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE video_daily_stats, video_monthly_stats, analytics_months, site_daily_stats, daily_viewers, view_marks, view_salts, watch_progress, my_list, video_likes, artist_likes, video_suggestions, video_suggestions_stale, video_tags, layout_rows, featured_video, artists, videos, tags, sessions, recovery_codes, users, audit_log RESTART IDENTITY CASCADE`,
     );
   }
   const started = Date.now();

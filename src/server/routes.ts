@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard-routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
+import { episodeAnalyticsRoutes } from './modules/analytics/episode-analytics-routes.js';
 import { adminVideoImportRoutes } from './modules/admin/admin-video-import-routes.js';
 import { adminVideoRoutes } from './modules/admin/admin-video-routes.js';
 import { adminVideoSearchRoutes } from './modules/admin/admin-video-search-routes.js';
@@ -58,6 +59,7 @@ const API_ROUTES: Routes[] = [
   tagsRoutes,
   adminDashboardRoutes,
   analyticsRoutes,
+  episodeAnalyticsRoutes,
   adminVideoImportRoutes,
   adminVideoSearchRoutes,
   featuredVideoRoutes,

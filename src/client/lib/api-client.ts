@@ -97,6 +97,8 @@ export async function apiDownload(path: string): Promise<void> {
   }
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+    const sessionRefused = /^Bearer/i.test(response.headers.get('www-authenticate') ?? '');
+    if (response.status === 401 && session && sessionRefused) clearSession();
     throw new ApiError(
       response.status,
       envelope?.message ?? `Request failed (${response.status}).`,
@@ -109,8 +111,8 @@ export async function apiDownload(path: string): Promise<void> {
   link.href = url;
   link.download = name;
   link.click();
-  // The click has handed the file over; the address is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Some browsers read the address after the click's task: let it go only once they have.
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
 }
 
 /** Whether a read failed because its subject does not exist (or is not the reader's to see). */

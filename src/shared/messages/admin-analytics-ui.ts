@@ -5,6 +5,7 @@ export const adminAnalyticsUiMessages = {
   topLoadFailed: 'There was an error loading the top lists.',
   nothingWatched: 'Nothing was watched in this period.',
   downloadTopCsv: 'Top lists CSV',
+  downloadFailed: 'The CSV could not be downloaded. Try again.',
   period: 'Period',
   custom: 'Custom range',
   from: 'From',

@@ -2,6 +2,7 @@
 export const analyticsMessages = {
   siteFigures: 'Site figures',
   topLists: 'Top episodes, artists and categories',
+  episodeFigures: 'Episode figures',
   notADate: 'from and to must be dates like 2026-01-31',
   rangeHalfGiven: 'Give both from and to, or neither (days then picks the range)',
   endBeforeStart: 'The range must not end before it starts (to is before from)',

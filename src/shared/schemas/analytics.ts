@@ -123,3 +123,50 @@ export type TopEpisode = z.infer<typeof topEpisode>;
 export type TopArtist = z.infer<typeof topArtist>;
 export type TopCategory = z.infer<typeof topCategory>;
 export type TopLists = z.infer<typeof topLists>;
+
+/** One UTC day of one episode. */
+export const episodeDay = z.object({
+  day: z.string(),
+  views: z.number().int(),
+  secondsWatched: z.number().int(),
+  hoursWatched: z.number(),
+  finishes: z.number().int(),
+  likes: z.number().int(),
+});
+
+/** How many of the fans who played an episode got at least `from` percent into it. */
+export const retentionBucket = z.object({
+  from: z.number().int(),
+  reached: z.number().int(),
+  /** reached / viewers, 0 to 1. */
+  share: z.number(),
+});
+
+export const episodeFigures = z.object({
+  video: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    thumbnail: z.string(),
+    publishedAt: z.string(),
+    isPublic: z.boolean(),
+  }),
+  range: dayRange,
+  totals: z.object({
+    views: z.number().int(),
+    hoursWatched: z.number(),
+    finishes: z.number().int(),
+    likes: z.number().int(),
+    /** Seconds watched per view, over the length fans' players reported; null before any. */
+    averageShareWatched: z.number().nullable(),
+  }),
+  days: z.array(episodeDay),
+  /**
+   * Where signed-in fans stopped: each one's saved position (a finished episode counts to the
+   * end), in tenths of the episode. Visitors' positions stay in their browsers.
+   */
+  retention: z.object({ viewers: z.number().int(), buckets: z.array(retentionBucket) }),
+});
+
+export type EpisodeDay = z.infer<typeof episodeDay>;
+export type RetentionBucket = z.infer<typeof retentionBucket>;
+export type EpisodeFigures = z.infer<typeof episodeFigures>;

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { SiteDay, TopLists } from '@shared/schemas/analytics.js';
+import type { EpisodeDay, RetentionBucket, SiteDay, TopLists } from '@shared/schemas/analytics.js';
 
 /** The columns of the site's days as a spreadsheet reads them: a header, ISO days, plain numbers. */
 const SITE_DAY_COLUMNS = [
@@ -42,15 +42,52 @@ export function topListsCsv(top: TopLists): string {
       finishes: item.finishes,
     })),
   );
-  return stringify(rows, { header: true, columns: [...TOP_COLUMNS] });
+  // Titles come from YouTube: one starting with = or + must not run as a spreadsheet formula.
+  return stringify(rows, { header: true, columns: [...TOP_COLUMNS], escape_formulas: true });
 }
 
-/** A download name that says whose, what and when: twang-site-2026-01-01-to-2026-01-31.csv. */
-export function csvFileName(brand: string, what: string, from: string, to: string): string {
+/** An episode's days: the site's columns less viewers and accounts. */
+export function episodeDaysCsv(days: readonly EpisodeDay[]): string {
+  return stringify(
+    days.map((day) => ({ ...day })),
+    {
+      header: true,
+      columns: [
+        { key: 'day', header: 'day' },
+        { key: 'views', header: 'views' },
+        { key: 'hoursWatched', header: 'hours_watched' },
+        { key: 'secondsWatched', header: 'seconds_watched' },
+        { key: 'finishes', header: 'finishes' },
+        { key: 'likes', header: 'likes' },
+      ],
+    },
+  );
+}
+
+/** The retention curve: from which percent, how many fans got there, and their share. */
+export function retentionCsv(buckets: readonly RetentionBucket[]): string {
+  return stringify(
+    buckets.map((bucket) => ({ ...bucket })),
+    {
+      header: true,
+      columns: [
+        { key: 'from', header: 'from_percent' },
+        { key: 'reached', header: 'fans_reached' },
+        { key: 'share', header: 'share' },
+      ],
+    },
+  );
+}
+
+/**
+ * A download name that says whose, what and when: twang-site-2026-01-01-to-2026-01-31.csv, or
+ * twang-episode-5-retention-2026-01-31.csv for one day.
+ */
+export function csvFileName(brand: string, what: string, from: string, to?: string): string {
   const slug =
     brand
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'site';
-  return `${slug}-${what}-${from}-to-${to}.csv`;
+  return `${slug}-${what}-${from}${to === undefined ? '' : `-to-${to}`}.csv`;
 }

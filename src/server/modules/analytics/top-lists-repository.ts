@@ -21,16 +21,16 @@ interface TopRow {
   tag_id: number | null;
   name: string;
   picture: string;
-  views: number;
+  views: number | string;
   seconds: string | number;
-  finishes: number;
+  finishes: number | string;
 }
 
 interface DailyRow {
   id: number;
   /** Days after the range's first. */
   offset: number;
-  views: number;
+  views: number | string;
 }
 
 const TOP = sql.raw(String(ANALYTICS_TOP_COUNT));
@@ -45,8 +45,8 @@ async function findTopRows(db: Database, range: DayRange) {
     db,
     sql`WITH r AS MATERIALIZED (${videoSumsOf(range, months)}),
         t AS MATERIALIZED (
-          SELECT vt.tag_id, sum(r.views)::int AS views, sum(r.seconds)::bigint AS seconds,
-                 sum(r.finishes)::int AS finishes
+          SELECT vt.tag_id, sum(r.views)::bigint AS views, sum(r.seconds)::bigint AS seconds,
+                 sum(r.finishes)::bigint AS finishes
           -- A video's tags by its key, one video at a time: a hash of all of video_tags costs
           -- more than the few thousand videos a range has. The LIMIT keeps the planner from
           -- flattening it into such a join (no video has a thousand tags).
@@ -85,7 +85,7 @@ function findVideoDays(db: Database, range: DayRange, videoIds: number[]) {
 function findTagDays(db: Database, range: DayRange, tagIds: number[]) {
   return queryRows<DailyRow>(
     db,
-    sql`SELECT vt.tag_id AS id, (d.day - ${range.from}::date) AS "offset", sum(d.views)::int AS views
+    sql`SELECT vt.tag_id AS id, (d.day - ${range.from}::date) AS "offset", sum(d.views)::bigint AS views
         FROM video_tags vt
         JOIN video_daily_stats d ON d.video_id = vt.video_id
           AND d.day BETWEEN ${range.from}::date AND ${range.to}::date
@@ -147,13 +147,20 @@ export async function findTopLists(db: Database, range: DayRange): Promise<TopLi
       categories.push({ id, name: row.name, ...figuresOf(row, byTag, id) });
     }
   }
-  // UNION ALL keeps each part's order in practice, not by promise: rank again here.
-  const rank = <T extends { views: number; hoursWatched: number; id: number }>(list: T[]) =>
-    list.sort((a, b) => b.views - a.views || b.hoursWatched - a.hoursWatched || a.id - b.id);
+  // UNION ALL keeps each part's order in practice, not by promise: rank again here, as the SQL
+  // does (seconds, not the rounded hours, break a tie in views).
+  const secondsOf = new Map(rows.map((row) => [`${row.kind}/${row.id}`, Number(row.seconds)]));
+  const rank = <T extends { views: number; id: number }>(kind: Kind, list: T[]) =>
+    list.sort(
+      (a, b) =>
+        b.views - a.views ||
+        (secondsOf.get(`${kind}/${b.id}`) ?? 0) - (secondsOf.get(`${kind}/${a.id}`) ?? 0) ||
+        a.id - b.id,
+    );
   return {
     range,
-    episodes: rank(episodes),
-    artists: rank(artists),
-    categories: rank(categories),
+    episodes: rank('episode', episodes),
+    artists: rank('artist', artists),
+    categories: rank('category', categories),
   };
 }

@@ -6,6 +6,7 @@ import { buildArtist, buildTag, buildVideo, callApi } from '@server/testing/fact
 import { queryRows } from '@server/db/query-rows.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 import { findTopLists } from './top-lists-repository.js';
+import { rollUpEndedMonths } from './video-months.js';
 
 const { t, admin, fan } = useTestApp({ signIn: { admin: 'admin', fan: 'user' } });
 
@@ -125,6 +126,47 @@ describe('GET /api/admin/analytics/top', () => {
       days: first.lists.range.days,
     });
     expect(again.episodes.find((item) => item.id === video.id)?.views).toBe(1_111);
+  });
+
+  it('adds up two whole months, from the 1st to the last day, and reads the same as the days', async () => {
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear() - 4, now.getUTCMonth(), 1));
+    const second = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1);
+    const end = dayOfMs(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 2, 0));
+    const video = await buildVideo(t.db, { title: 'Two months' });
+    await watched(video.id, dayOfMs(first.getTime()), 7, 70);
+    await watched(video.id, dayOfMs(second - DAY_MS), 20, 200);
+    await watched(video.id, dayOfMs(second), 300, 3_000);
+    await watched(video.id, end, 4_000, 40_000);
+    const range = { from: dayOfMs(first.getTime()), to: end };
+    const query = `?from=${range.from}&to=${range.to}`;
+    const { lists } = await top(query);
+    expect(lists.episodes.find((item) => item.id === video.id)?.views).toBe(4_327);
+    expect(await rollUpEndedMonths(t.db, { ...range, days: lists.range.days })).toEqual([
+      dayOfMs(first.getTime()),
+      dayOfMs(second),
+    ]);
+    const months = await queryRows<{ month: string; views: number }>(
+      t.db,
+      sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, views FROM video_monthly_stats
+          WHERE video_id = ${video.id} ORDER BY month`,
+    );
+    expect(months).toEqual([
+      { month: dayOfMs(first.getTime()), views: 27 },
+      { month: dayOfMs(second), views: 4_300 },
+    ]);
+  });
+
+  it('does not add up the month still running, even from its 1st to its last day', async () => {
+    const now = new Date();
+    const from = dayOfMs(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const to = dayOfMs(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+    expect(await rollUpEndedMonths(t.db, { from, to, days: 31 })).toEqual([]);
+    const marked = await queryRows(
+      t.db,
+      sql`SELECT month FROM analytics_months WHERE month = ${from}::date`,
+    );
+    expect(marked).toEqual([]);
   });
 
   it('answers empty lists for a range nobody watched', async () => {

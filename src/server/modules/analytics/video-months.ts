@@ -76,8 +76,8 @@ export function videoSumsOf(range: DayRange, months: readonly string[]): SQL {
                    WHERE month BETWEEN ${first}::date AND ${last}::date`);
     if (afterLast <= range.to) parts.push(daily(afterLast, range.to));
   }
-  return sql`SELECT video_id, sum(views)::int AS views, sum(seconds_watched)::bigint AS seconds,
-                    sum(finishes)::int AS finishes
+  return sql`SELECT video_id, sum(views)::bigint AS views, sum(seconds_watched)::bigint AS seconds,
+                    sum(finishes)::bigint AS finishes
              FROM (${sql.join(parts, sql` UNION ALL `)}) parts
              GROUP BY video_id`;
 }

@@ -178,12 +178,17 @@ describe('the analytics screen', () => {
     // The fields start from the range on screen.
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-25');
     answer = fail(400, analyticsMessages.endBeforeStart);
+    topAnswer = fail(400, analyticsMessages.endBeforeStart);
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-11-20');
     await user.clear(screen.getByLabelText('To'));
     await user.type(screen.getByLabelText('To'), '2026-11-10');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(analyticsMessages.endBeforeStart);
+    // Both reads were refused; it is said once, and nothing is logged as a fault.
+    await waitFor(() => expect(callsTo(fetch, 'GET', '/admin/analytics/top')).toHaveLength(2));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Top episodes' })).toBeNull();
     expect(asked(fetch).at(-1)).toBe('from=2026-11-20&to=2026-11-10');
     expect(screen.getByRole('radio', { name: 'Custom range' })).toBeChecked();
   });

@@ -5,11 +5,11 @@ import { ANALYTICS_PRESETS, type AnalyticsPreset } from '@shared/analytics-range
 import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
 import type { SiteFigures } from '@shared/schemas/analytics.js';
 import { AdminPage } from '@client/components/admin/admin-page.js';
-import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
-import { apiDownload, ApiError } from '@client/lib/api-client.js';
+import { ApiError } from '@client/lib/api-client.js';
 import {
   DEFAULT_RANGE,
+  rangeSearch,
   siteCsvPath,
   siteFiguresQuery,
   type AnalyticsRange,
@@ -17,6 +17,7 @@ import {
 import { SITE_METRICS } from '../api/site-metrics.js';
 import { topCsvPath } from '../api/top-lists.js';
 import { formatRange } from './analytics-format.js';
+import { CsvDownloadButton } from './csv-download-button.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
 import { TopLists } from './top-lists.js';
@@ -49,10 +50,11 @@ export function AnalyticsPage() {
   const [search, setSearch] = useSearchParams();
   const range = rangeFromSearch(search);
   const figures = useQuery(siteFiguresQuery(range));
-  const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({
-    busy: false,
-    error: null,
-  });
+  // A failed download's reason belongs to the range it was for.
+  const rangeKey = rangeSearch(range);
+  const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
+  const onDownloadError = (message: string | null) =>
+    setDownloadError(message === null ? null : { key: rangeKey, message });
 
   useEffect(() => {
     // A refused range is the administrator's to mend, not a fault to log.
@@ -60,44 +62,32 @@ export function AnalyticsPage() {
     if (figures.error && !refused) console.error(u.loadFailed, figures.error);
   }, [figures.error]);
 
-  const downloadCsv = async (path: string) => {
-    setDownload({ busy: true, error: null });
-    try {
-      await apiDownload(path);
-      setDownload({ busy: false, error: null });
-    } catch (error) {
-      setDownload({ busy: false, error: errorText(error) });
-    }
-  };
-
   return (
     <AdminPage
       title={u.title}
       actions={
         <>
-          <Button
-            variant="secondary"
-            onClick={() => downloadCsv(siteCsvPath(range))}
-            disabled={download.busy}
-          >
-            {u.downloadCsv}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => downloadCsv(topCsvPath(range))}
-            disabled={download.busy}
-          >
-            {u.downloadTopCsv}
-          </Button>
+          <CsvDownloadButton
+            path={siteCsvPath(range)}
+            label={u.downloadCsv}
+            onError={onDownloadError}
+          />
+          <CsvDownloadButton
+            path={topCsvPath(range)}
+            label={u.downloadTopCsv}
+            onError={onDownloadError}
+          />
         </>
       }
     >
-      {download.error && (
+      {downloadError?.key === rangeKey && (
         <p className="admin-error" role="alert">
-          {download.error}
+          {downloadError.message}
         </p>
       )}
       <RangePicker
+        // The address can change under it (the sidebar's link): it starts again from the address.
+        key={rangeKey}
         range={range}
         shown={figures.data?.range}
         onChange={(next) => setSearch(searchOf(next), { replace: true })}
@@ -112,7 +102,8 @@ export function AnalyticsPage() {
       ) : (
         !figures.isError && <LoadingView label="Loading the analytics…" />
       )}
-      {!figures.isError && <TopLists range={range} />}
+      {/* A refused range is said once, above: the lists wait for figures to show. */}
+      {figures.data && <TopLists range={range} />}
     </AdminPage>
   );
 }

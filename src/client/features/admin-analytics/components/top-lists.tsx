@@ -6,6 +6,7 @@ import { adminLink } from '@shared/page-paths.js';
 import type { TopLists as TopListsData } from '@shared/schemas/analytics.js';
 import { AdminPanel } from '@client/components/admin/admin-page.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
+import { ApiError } from '@client/lib/api-client.js';
 import { topListsQuery } from '../api/top-lists.js';
 import type { AnalyticsRange } from '../api/site-figures.js';
 import { formatFigure } from './analytics-format.js';
@@ -24,10 +25,13 @@ interface Ranked {
 export function TopLists({ range }: { range: AnalyticsRange }) {
   const top = useQuery(topListsQuery(range));
 
+  // A refused range (400) is the page's to say, once; anything else is a fault worth logging.
+  const refused = top.error instanceof ApiError && top.error.status === 400;
   useEffect(() => {
-    if (top.error) console.error(u.topLoadFailed, top.error);
-  }, [top.error]);
+    if (top.error && !refused) console.error(u.topLoadFailed, top.error);
+  }, [top.error, refused]);
 
+  if (refused) return null;
   if (top.isError && !top.data) {
     return (
       <p className="admin-error" role="alert">

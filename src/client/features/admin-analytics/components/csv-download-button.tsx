@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
+import { Button } from '@client/components/ui/button.js';
+import { apiDownload, ApiError } from '@client/lib/api-client.js';
+
+/**
+ * Downloads one CSV of the API. While it loads the button says so through aria-disabled, not
+ * disabled, so keyboard focus stays on it; `onError` hears why it failed, and null on a new try.
+ */
+export function CsvDownloadButton({
+  path,
+  label,
+  onError,
+}: {
+  path: string;
+  label: string;
+  onError: (message: string | null) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    onError(null);
+    try {
+      await apiDownload(path);
+    } catch (error) {
+      onError(error instanceof ApiError && error.status === 400 ? error.message : u.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="secondary" aria-disabled={busy || undefined} onClick={() => void download()}>
+      {label}
+    </Button>
+  );
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { SiteFigures, TopLists } from '../src/shared/schemas/analytics.js';
+import type { EpisodeFigures, SiteFigures, TopLists } from '../src/shared/schemas/analytics.js';
 import { expect, test } from './fixtures.js';
 import { adminCall, adminSession, openAsAdmin, type AdminSession } from './admin.js';
 import { siteAxe } from './axe.js';
@@ -118,6 +118,54 @@ test.describe('analytics', () => {
         today.likes,
       ].join(','),
     );
+  });
+
+  test("an episode's own page: from the top list, its figures as the API gives them", async ({
+    page,
+  }) => {
+    const { videoId: watchedId } = await pickCatalogueIds(page.request);
+    const session = await adminSession(page.request);
+    const figures = async () =>
+      (
+        await adminCall<EpisodeFigures>(
+          page.request,
+          session,
+          'GET',
+          `/admin/analytics/videos/${watchedId}`,
+        )
+      ).data;
+    const before = await figures();
+    expect(await newFanWhoWatchesAndLikes(page)).toBe(watchedId);
+    // Progress reports are written in batches, every second.
+    await expect
+      .poll(async () => (await figures()).totals.views)
+      .toBeGreaterThan(before.totals.views);
+    const episode = await figures();
+
+    await openAsAdmin(page, `/admin/analytics/videos/${watchedId}`);
+    await expect(page.getByRole('heading', { level: 1, name: episode.video.title })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Since published' })).toBeChecked();
+    const views = page.getByRole('definition').first();
+    await expect(views).toHaveText(episode.totals.views.toLocaleString('en-US'));
+    await expect(
+      page.getByText(
+        `${episode.retention.viewers} signed-in ${episode.retention.viewers === 1 ? 'fan has' : 'fans have'} a saved position.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Views' }).locator('canvas')).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Retention CSV' }).click(),
+    ]);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('from_percent,fans_reached,share');
+    expect(lines[1]).toBe(
+      `0,${episode.retention.buckets[0]!.reached},${episode.retention.buckets[0]!.share}`,
+    );
+
+    await page.getByRole('link', { name: 'Back to Analytics' }).click();
+    await expect(page).toHaveURL(/\/admin\/analytics$/);
   });
 
   test('a custom range is kept in the address; a backwards one is refused in words', async ({

@@ -30,6 +30,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-channels', path: () => '/admin/channels', signedIn: true },
   { name: 'admin-audit', path: () => '/admin/audit', signedIn: true },
   { name: 'admin-analytics', path: () => '/admin/analytics', signedIn: true },
+  {
+    name: 'admin-episode-analytics',
+    path: (ids) => `/admin/analytics/videos/${ids.videoId}`,
+    signedIn: true,
+  },
 ];
 
 let ids: Promise<{ videoId: number; artistId: number }> | null = null;

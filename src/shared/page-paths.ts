@@ -32,6 +32,7 @@ export const ADMIN_SCREENS = {
   ownAccount: 'ownAccount',
   audit: 'audit',
   analytics: 'analytics',
+  episodeAnalytics: 'analytics/videos/:id',
   channels: 'channels',
   newAdmin: 'newAdmin',
 } as const;
@@ -69,6 +70,7 @@ export const adminLink = {
   ownAccount: screen('ownAccount'),
   audit: screen('audit'),
   analytics: screen('analytics'),
+  episodeAnalytics: (id: number | string) => fillPath(screen('episodeAnalytics'), { id }),
   channels: screen('channels'),
   newAdmin: screen('newAdmin'),
 } as const;

@@ -224,6 +224,13 @@ function adminPages() {
       ),
     },
     {
+      path: ADMIN_SCREENS.episodeAnalytics,
+      lazy: lazyPage(
+        () => import('../features/admin-analytics/components/episode-analytics-page.js'),
+        'EpisodeAnalyticsPage',
+      ),
+    },
+    {
       path: ADMIN_SCREENS.audit,
       lazy: lazyPage(() => import('../features/admin-audit/components/audit-page.js'), 'AuditPage'),
     },

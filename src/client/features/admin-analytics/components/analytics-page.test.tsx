@@ -193,7 +193,7 @@ describe('the analytics screen', () => {
     expect(screen.getByRole('radio', { name: 'Custom range' })).toBeChecked();
   });
 
-  it('ranks the top episodes and artists with links to their editors, and says when a list is empty', async () => {
+  it('ranks the top episodes (linked to their own figures) and artists (to their editors), and says when a list is empty', async () => {
     renderAnalytics();
     const episodes = await screen.findByRole('table', { name: 'Top episodes, most viewed first' });
     const rows = within(episodes).getAllByRole('row');
@@ -203,7 +203,7 @@ describe('the analytics screen', () => {
     ]);
     expect(within(episodes).getByRole('link', { name: 'Porch Sessions' })).toHaveAttribute(
       'href',
-      '/admin/editVideo/12',
+      '/admin/analytics/videos/12',
     );
     expect(screen.getByRole('link', { name: 'Kitty Wells' })).toHaveAttribute(
       'href',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_PRESETS, type AnalyticsPreset } from '@shared/analytics-range-rules.js';
 import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
 import type { SiteFigures } from '@shared/schemas/analytics.js';
 import { AdminPage } from '@client/components/admin/admin-page.js';
@@ -9,10 +8,11 @@ import { LoadingView } from '@client/components/ui/page-states.js';
 import { ApiError } from '@client/lib/api-client.js';
 import {
   DEFAULT_RANGE,
+  rangeFromSearch,
   rangeSearch,
+  searchOf,
   siteCsvPath,
   siteFiguresQuery,
-  type AnalyticsRange,
 } from '../api/site-figures.js';
 import { SITE_METRICS } from '../api/site-metrics.js';
 import { topCsvPath } from '../api/top-lists.js';
@@ -23,32 +23,13 @@ import { RangePicker } from './range-picker.js';
 import { TopLists } from './top-lists.js';
 import './analytics.css';
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isPreset = (value: string | null): value is AnalyticsPreset =>
-  ANALYTICS_PRESETS.some((preset) => preset === value);
-
-/** The range lives in the address (?days=90 or ?from=…&to=…), so a reload or a link keeps it. */
-function rangeFromSearch(search: URLSearchParams): AnalyticsRange {
-  const from = search.get('from');
-  const to = search.get('to');
-  if (from && to && DAY_PATTERN.test(from) && DAY_PATTERN.test(to)) {
-    return { kind: 'custom', from, to };
-  }
-  const days = search.get('days');
-  return isPreset(days) ? { kind: 'preset', days } : DEFAULT_RANGE;
-}
-
-function searchOf(range: AnalyticsRange): Record<string, string> {
-  return range.kind === 'preset' ? { days: range.days } : { from: range.from, to: range.to };
-}
-
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status === 400 ? error.message : u.loadFailed;
 
 /** /admin/analytics: the whole site per day over a range, against the period before. */
 export function AnalyticsPage() {
   const [search, setSearch] = useSearchParams();
-  const range = rangeFromSearch(search);
+  const range = rangeFromSearch(search, DEFAULT_RANGE);
   const figures = useQuery(siteFiguresQuery(range));
   // A failed download's reason belongs to the range it was for.
   const rangeKey = rangeSearch(range);

@@ -9,12 +9,12 @@ export interface ChartData {
   /** UTC days, 'YYYY-MM-DD'. */
   days: readonly string[];
   current: readonly (number | null)[];
-  /** The period before, day by day, drawn under the same days. */
-  previous: readonly (number | null)[];
+  /** The period before, day by day, drawn under the same days; none for a lone series. */
+  previous?: readonly (number | null)[];
 }
 
-// uPlot loads with the first chart drawn, so only the analytics screens fetch it; the six charts
-// of a screen share the one import.
+// uPlot loads with the first chart drawn, so only the analytics screens fetch it; the charts of
+// a screen share the one import.
 let uplotLoad: Promise<typeof uPlot> | null = null;
 const loadUplot = () => (uplotLoad ??= import('uplot').then((module) => module.default));
 
@@ -28,12 +28,26 @@ function optionsFor(
   UPlot: typeof uPlot,
   element: HTMLElement,
   height: number,
+  compared: boolean,
   onCursor: (index: number | null) => void,
 ): uPlot.Options {
   const accent = cssColor(element, '--accent');
   const muted = cssColor(element, '--muted');
   const border = cssColor(element, '--border');
   const axis = { stroke: muted, grid: { stroke: border, width: 1 }, ticks: { stroke: border } };
+  const series: uPlot.Series[] = [
+    {},
+    { label: u.thisPeriod, stroke: accent, width: 2, points: { show: false } },
+  ];
+  if (compared) {
+    series.push({
+      label: u.periodBefore,
+      stroke: muted,
+      width: 1.5,
+      dash: [6, 4],
+      points: { show: false },
+    });
+  }
   return {
     width: element.clientWidth,
     height,
@@ -46,18 +60,14 @@ function optionsFor(
       axis,
       { ...axis, size: 52, values: (_u, ticks) => ticks.map((tick) => formatFigure(tick, true)) },
     ],
-    series: [
-      {},
-      { label: u.thisPeriod, stroke: accent, width: 2, points: { show: false } },
-      { label: u.periodBefore, stroke: muted, width: 1.5, dash: [6, 4], points: { show: false } },
-    ],
+    series,
     hooks: { setCursor: [(plot) => onCursor(plot.cursor.idx ?? null)] },
   };
 }
 
 /**
- * Days of one figure as a line, with the period before dashed under it. The canvas is hidden
- * from screen readers: the panel's table toggle shows the same figures as text.
+ * Days of one figure as a line, with the period before dashed under it when there is one. The
+ * canvas is hidden from screen readers: the panel's table toggle shows the same figures as text.
  */
 export function LineChart({
   data,
@@ -82,12 +92,10 @@ export function LineChart({
     loadUplot()
       .then((UPlot) => {
         if (ended) return;
-        const aligned: uPlot.AlignedData = [
-          data.days.map(secondsOf),
-          [...data.current],
-          [...data.previous],
-        ];
-        plot = new UPlot(optionsFor(UPlot, element, height, setCursor), aligned, element);
+        const aligned: uPlot.AlignedData = [data.days.map(secondsOf), [...data.current]];
+        if (data.previous) aligned.push([...data.previous]);
+        const options = optionsFor(UPlot, element, height, data.previous !== undefined, setCursor);
+        plot = new UPlot(options, aligned, element);
         resize.observe(element);
       })
       .catch((error: unknown) => {
@@ -102,23 +110,28 @@ export function LineChart({
   }, [data, dark, height]);
 
   if (failed) return <p className="admin-error">{u.chartFailed}</p>;
+  const index = cursor ?? 0;
   const day = cursor === null ? null : data.days[cursor];
   return (
     <div className="line-chart">
       <p className="line-chart__readout" aria-hidden="true">
         {day ? (
           <>
-            {formatDay(day)}: <strong>{formatFigure(data.current[cursor ?? 0] ?? null)}</strong>
-            <span className="line-chart__before">
-              {' '}
-              ({u.periodBefore.toLowerCase()}: {formatFigure(data.previous[cursor ?? 0] ?? null)})
-            </span>
+            {formatDay(day)}: <strong>{formatFigure(data.current[index] ?? null)}</strong>
+            {data.previous && (
+              <span className="line-chart__before">
+                {' '}
+                ({u.periodBefore.toLowerCase()}: {formatFigure(data.previous[index] ?? null)})
+              </span>
+            )}
           </>
-        ) : (
+        ) : data.previous ? (
           <>
             <span className="line-chart__key line-chart__key--now" /> {u.thisPeriod}{' '}
             <span className="line-chart__key line-chart__key--before" /> {u.periodBefore}
           </>
+        ) : (
+          u.pointForDay
         )}
       </p>
       <div

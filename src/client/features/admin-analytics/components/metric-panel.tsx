@@ -24,13 +24,14 @@ export function MetricPanel({
 }: {
   label: string;
   total: number | null;
-  previousTotal: number | null;
+  /** Absent when the figure stands alone (an episode's days). */
+  previousTotal?: number | null;
   totalNote?: string;
   data: ChartData;
 }) {
   const [asTable, setAsTable] = useState(false);
   const viewId = useId();
-  const change = changeOf(total, previousTotal);
+  const change = changeOf(total, previousTotal ?? null);
   const trend = change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
 
   return (
@@ -51,9 +52,11 @@ export function MetricPanel({
       <p className="metric-panel__total">
         <span className="metric-panel__figure">{formatFigure(total)}</span>
         {totalNote && <span className="metric-panel__note"> {totalNote}</span>}
-        <span className={`metric-panel__change metric-panel__change--${trend}`}>
-          {changeText(total, previousTotal)}
-        </span>
+        {previousTotal !== undefined && (
+          <span className={`metric-panel__change metric-panel__change--${trend}`}>
+            {changeText(total, previousTotal)}
+          </span>
+        )}
       </p>
       <div id={viewId}>
         {asTable ? (
@@ -76,12 +79,14 @@ function DaysTable({ label, data }: { label: string; data: ChartData }) {
       aria-label={`${label} per day`}
     >
       <table className="admin-table">
-        <caption className="visually-hidden">{label} per day, with the period before</caption>
+        <caption className="visually-hidden">
+          {label} per day{data.previous ? ', with the period before' : ''}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
             <th scope="col">{u.thisPeriod}</th>
-            <th scope="col">{u.periodBefore}</th>
+            {data.previous && <th scope="col">{u.periodBefore}</th>}
           </tr>
         </thead>
         <tbody>
@@ -89,7 +94,7 @@ function DaysTable({ label, data }: { label: string; data: ChartData }) {
             <tr key={day}>
               <th scope="row">{formatDay(day)}</th>
               <td>{formatFigure(data.current[index] ?? null)}</td>
-              <td>{formatFigure(data.previous[index] ?? null)}</td>
+              {data.previous && <td>{formatFigure(data.previous[index] ?? null)}</td>}
             </tr>
           ))}
         </tbody>

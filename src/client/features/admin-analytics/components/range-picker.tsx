@@ -14,9 +14,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function RangePicker({
   range,
   shown,
+  sincePublished = false,
   onChange,
 }: {
   range: AnalyticsRange;
+  /** Offer "Since published" (an episode's page). */
+  sincePublished?: boolean;
   /** The range the figures on screen cover: a custom range starts from it. */
   shown: { from: string; to: string } | undefined;
   onChange: (range: AnalyticsRange) => void;
@@ -24,7 +27,13 @@ export function RangePicker({
   const [customOpen, setCustomOpen] = useState(range.kind === 'custom');
   const [from, setFrom] = useState(range.kind === 'custom' ? range.from : (shown?.from ?? ''));
   const [to, setTo] = useState(range.kind === 'custom' ? range.to : (shown?.to ?? ''));
-  const selected = customOpen ? 'custom' : range.kind === 'preset' ? range.days : 'custom';
+  const selected = customOpen
+    ? 'custom'
+    : range.kind === 'preset'
+      ? range.days
+      : range.kind === 'published'
+        ? 'published'
+        : 'custom';
 
   const openCustom = () => {
     setCustomOpen(true);
@@ -41,6 +50,21 @@ export function RangePicker({
     <div className="range-picker">
       <fieldset className="range-picker__presets">
         <legend className="visually-hidden">{u.period}</legend>
+        {sincePublished && (
+          <label className="range-picker__option">
+            <input
+              type="radio"
+              name="analytics-period"
+              value="published"
+              checked={selected === 'published'}
+              onChange={() => {
+                setCustomOpen(false);
+                onChange({ kind: 'published' });
+              }}
+            />
+            <span>{u.sincePublished}</span>
+          </label>
+        )}
         {ANALYTICS_PRESETS.map((days) => (
           <label key={days} className="range-picker__option">
             <input

@@ -51,7 +51,7 @@ function Lists({ data, busy }: { data: TopListsData; busy: boolean }) {
         items={data.episodes.map((item) => ({
           ...item,
           name: item.title,
-          link: adminLink.editVideo(item.id),
+          link: adminLink.episodeAnalytics(item.id),
         }))}
       />
       <RankedPanel

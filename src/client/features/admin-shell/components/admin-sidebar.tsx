@@ -43,7 +43,7 @@ const SECTIONS: readonly Section[] = [
   {
     label: 'Analytics',
     to: adminLink.analytics,
-    owns: ['analytics'],
+    owns: ['analytics', 'episodeAnalytics'],
     icon: icon('M4 20V4M4 20h16M8 16l4-5 3 3 5-7'),
   },
   {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '@client/lib/session.js';
-import { callsTo } from '@client/testing/fetch-calls.js';
+import { callsTo, holdNextFetch } from '@client/testing/fetch-calls.js';
 import {
   buildVideo,
   FAN,
@@ -100,7 +100,12 @@ describe('Watch History', () => {
     const toggle = await within(section).findByRole('switch', { name: 'Pause watch history' });
     expect(toggle).not.toBeChecked();
     expect(section).toHaveTextContent('Nothing watched yet.');
+    const release = holdNextFetch(fetch);
     await userEvent.click(toggle);
+    // Busy while the change is out: a second press would be lost, and it says so.
+    expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-disabled'));
     expect(sentBody(fetch, 'PUT', `/users/${FAN.id}/history/paused`)).toEqual({ paused: true });
     await waitFor(() => expect(toggle).toBeChecked());
     expect(section).toHaveTextContent('History is paused: nothing you watch is recorded.');

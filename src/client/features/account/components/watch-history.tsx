@@ -108,8 +108,12 @@ function HistoryControls({
   onCleared: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // The press shows at once (a controlled checkbox would spring back until the mutation's state
+  // arrives a tick later), and holds until the change and the lists it refreshes are back.
+  const [wish, setWish] = useState<boolean | null>(null);
   const pending = change.variables;
-  const paused = change.isPending && pending && 'paused' in pending ? pending.paused : data.paused;
+  const paused =
+    wish ?? (change.isPending && pending && 'paused' in pending ? pending.paused : data.paused);
   return (
     <div className="history-controls">
       <label className="history-controls__pause">
@@ -117,8 +121,13 @@ function HistoryControls({
           type="checkbox"
           role="switch"
           checked={paused}
+          // Busy until the change and the lists it refreshes are back: a press meanwhile would be
+          // lost, so the switch says it is unavailable (aria-disabled keeps keyboard focus on it).
+          aria-disabled={change.isPending || undefined}
           onChange={(event) => {
-            if (!change.isPending) change.mutate({ paused: event.target.checked });
+            if (change.isPending) return;
+            setWish(event.target.checked);
+            change.mutate({ paused: event.target.checked }, { onSettled: () => setWish(null) });
           }}
         />
         {w.historyPause}

@@ -1,4 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { EpisodeDay, RetentionBucket, SiteDay, TopLists } from '@shared/schemas/analytics.js';
 
 /** The columns of the site's days as a spreadsheet reads them: a header, ISO days, plain numbers. */
@@ -91,3 +93,16 @@ export function csvFileName(brand: string, what: string, from: string, to?: stri
       .replace(/^-|-$/g, '') || 'site';
   return `${slug}-${what}-${from}${to === undefined ? '' : `-to-${to}`}.csv`;
 }
+
+/** A CSV answer as a download under `fileName`. */
+export const sendCsv = (reply: FastifyReply, fileName: string, body: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
+
+/** The OpenAPI answer of a CSV route: text/csv with an example. */
+export const csvResponse = (description: string, example: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string().meta({ examples: [example] }) } },
+});

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsMessages as m } from '@shared/messages/analytics.js';
 import {
@@ -14,7 +13,7 @@ import {
 import { createLruCache } from '@server/lib/lru-cache.js';
 import { ok } from '@server/lib/reply.js';
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
-import { csvFileName, siteDaysCsv, topListsCsv } from './analytics-csv.js';
+import { csvFileName, csvResponse, sendCsv, siteDaysCsv, topListsCsv } from './analytics-csv.js';
 import { previousRange, rangeOf } from './analytics-range.js';
 import { findSiteDays, rollUpEndedDays, totalsOf } from './analytics-repository.js';
 import { findTopLists } from './top-lists-repository.js';
@@ -184,18 +183,10 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['analytics'],
         querystring: analyticsRangeQuery,
         response: {
-          200: {
-            description: 'The lists as CSV (text/csv, a download).',
-            content: {
-              'text/csv': {
-                schema: z.string().meta({
-                  examples: [
-                    'list,rank,id,name,views,hours_watched,finishes\nepisodes,1,412,Porch Sessions: Dolly Parton,1204,301.5,388\n',
-                  ],
-                }),
-              },
-            },
-          },
+          200: csvResponse(
+            'The lists as CSV (text/csv, a download).',
+            'list,rank,id,name,views,hours_watched,finishes\nepisodes,1,412,Porch Sessions: Dolly Parton,1204,301.5,388\n',
+          ),
           ...rangeErrors,
         },
       },
@@ -203,10 +194,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const top = await topListsOf(request.query);
       const name = csvFileName(app.config.BRAND_NAME, 'top', top.range.from, top.range.to);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(topListsCsv(top));
+      return sendCsv(reply, name, topListsCsv(top));
     },
   );
 
@@ -220,18 +208,10 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['analytics'],
         querystring: analyticsRangeQuery,
         response: {
-          200: {
-            description: 'The days as CSV (text/csv, a download).',
-            content: {
-              'text/csv': {
-                schema: z.string().meta({
-                  examples: [
-                    'day,views,hours_watched,seconds_watched,finishes,unique_viewers,new_accounts,likes\n2026-11-26,1840,552,1987200,610,1122,14,97\n',
-                  ],
-                }),
-              },
-            },
-          },
+          200: csvResponse(
+            'The days as CSV (text/csv, a download).',
+            'day,views,hours_watched,seconds_watched,finishes,unique_viewers,new_accounts,likes\n2026-11-26,1840,552,1987200,610,1122,14,97\n',
+          ),
           ...rangeErrors,
         },
       },
@@ -239,10 +219,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { range, days } = await siteDaysOf(request.query);
       const name = csvFileName(app.config.BRAND_NAME, 'site', range.from, range.to);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(siteDaysCsv(days));
+      return sendCsv(reply, name, siteDaysCsv(days));
     },
   );
 }

@@ -13,9 +13,15 @@ import { idParam } from '@shared/schemas/fields.js';
 import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import { answerWithExample, errorResponses } from '@server/lib/route-schema.js';
-import { csvFileName, episodeDaysCsv, retentionCsv } from './analytics-csv.js';
+import {
+  csvFileName,
+  csvResponse,
+  episodeDaysCsv,
+  retentionCsv,
+  sendCsv,
+} from './analytics-csv.js';
 import { rangeOf } from './analytics-range.js';
-import { findEpisodeFigures } from './episode-figures-repository.js';
+import { findEpisode, findEpisodeFigures, findRetention } from './episode-figures-repository.js';
 
 const exampleEpisode: EpisodeFigures = {
   video: {
@@ -71,11 +77,6 @@ const errors = errorResponses({
 const rangeDescription =
   'UTC days, both ends included: from the day the episode was published to today (at most 5 years) when nothing is given, or `?days=7|30|90|365`, or `?from=YYYY-MM-DD&to=YYYY-MM-DD`.';
 
-const csvAnswer = (description: string, example: string) => ({
-  description,
-  content: { 'text/csv': { schema: z.string().meta({ examples: [example] }) } },
-});
-
 /** One episode's figures for staff (issue 31): its days, totals and where fans stop watching. */
 export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -122,7 +123,7 @@ export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void
         params,
         querystring: analyticsRangeQuery,
         response: {
-          200: csvAnswer(
+          200: csvResponse(
             "The episode's days as CSV (text/csv, a download).",
             'day,views,hours_watched,seconds_watched,finishes,likes\n2026-11-25,590,147.5,531000,190,33\n',
           ),
@@ -133,14 +134,8 @@ export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const figures = await figuresOf(request.params.id, request.query);
       const { from, to } = figures.range;
-      const what = `episode-${figures.video.id}`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${csvFileName(app.config.BRAND_NAME, what, from, to)}"`,
-        )
-        .send(episodeDaysCsv(figures.days));
+      const name = csvFileName(app.config.BRAND_NAME, `episode-${figures.video.id}`, from, to);
+      return sendCsv(reply, name, episodeDaysCsv(figures.days));
     },
   );
 
@@ -155,7 +150,7 @@ export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void
         tags: ['analytics'],
         params,
         response: {
-          200: csvAnswer(
+          200: csvResponse(
             'The retention curve as CSV (text/csv, a download).',
             'from_percent,fans_reached,share\n0,200,1\n10,186,0.93\n',
           ),
@@ -164,16 +159,13 @@ export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const figures = await figuresOf(request.params.id, {});
-      const name = csvFileName(
-        app.config.BRAND_NAME,
-        `episode-${figures.video.id}-retention`,
-        figures.range.to,
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(retentionCsv(figures.retention.buckets));
+      // The curve alone: not the episode's days, which this file does not hold.
+      const video = await findEpisode(app.db, request.params.id);
+      if (!video) throw notFound(apiMessages.videoNotFound);
+      const { buckets } = await findRetention(app.db, video.id);
+      const today = app.clock().toISOString().slice(0, 10);
+      const name = csvFileName(app.config.BRAND_NAME, `episode-${video.id}-retention`, today);
+      return sendCsv(reply, name, retentionCsv(buckets));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
 import type { SiteFigures } from '@shared/schemas/analytics.js';
@@ -17,7 +17,7 @@ import {
 import { SITE_METRICS } from '../api/site-metrics.js';
 import { topCsvPath } from '../api/top-lists.js';
 import { formatRange } from './analytics-format.js';
-import { CsvDownloadButton } from './csv-download-button.js';
+import { CsvDownloadButton, useDownloadError } from './csv-download-button.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
 import { TopLists } from './top-lists.js';
@@ -31,11 +31,8 @@ export function AnalyticsPage() {
   const [search, setSearch] = useSearchParams();
   const range = rangeFromSearch(search, DEFAULT_RANGE);
   const figures = useQuery(siteFiguresQuery(range));
-  // A failed download's reason belongs to the range it was for.
   const rangeKey = rangeSearch(range);
-  const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
-  const onDownloadError = (message: string | null) =>
-    setDownloadError(message === null ? null : { key: rangeKey, message });
+  const download = useDownloadError(rangeKey);
 
   useEffect(() => {
     // A refused range is the administrator's to mend, not a fault to log.
@@ -51,19 +48,19 @@ export function AnalyticsPage() {
           <CsvDownloadButton
             path={siteCsvPath(range)}
             label={u.downloadCsv}
-            onError={onDownloadError}
+            onError={download.onError}
           />
           <CsvDownloadButton
             path={topCsvPath(range)}
             label={u.downloadTopCsv}
-            onError={onDownloadError}
+            onError={download.onError}
           />
         </>
       }
     >
-      {downloadError?.key === rangeKey && (
+      {download.message && (
         <p className="admin-error" role="alert">
-          {downloadError.message}
+          {download.message}
         </p>
       )}
       <RangePicker

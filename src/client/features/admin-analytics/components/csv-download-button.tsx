@@ -4,6 +4,19 @@ import { Button } from '@client/components/ui/button.js';
 import { apiDownload, ApiError } from '@client/lib/api-client.js';
 
 /**
+ * Why a download failed, kept for the range it was for: a new range clears it. `onError` is what
+ * CsvDownloadButton reports to.
+ */
+export function useDownloadError(rangeKey: string) {
+  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
+  return {
+    message: failed?.key === rangeKey ? failed.message : null,
+    onError: (message: string | null) =>
+      setFailed(message === null ? null : { key: rangeKey, message }),
+  };
+}
+
+/**
  * Downloads one CSV of the API. While it loads the button says so through aria-disabled, not
  * disabled, so keyboard focus stays on it; `onError` hears why it failed, and null on a new try.
  */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
 import { adminLink, pageLink } from '@shared/page-paths.js';
@@ -19,7 +19,7 @@ import {
   type AnalyticsRange,
 } from '../api/site-figures.js';
 import { formatDay, formatRange } from './analytics-format.js';
-import { CsvDownloadButton } from './csv-download-button.js';
+import { CsvDownloadButton, useDownloadError } from './csv-download-button.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
 import { RetentionPanel } from './retention-panel.js';
@@ -38,9 +38,7 @@ export function EpisodeAnalyticsPage() {
   const range = rangeFromSearch(search, SINCE_PUBLISHED);
   const rangeKey = rangeSearch(range);
   const figures = useQuery(episodeFiguresQuery(id, range));
-  const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
-  const onDownloadError = (message: string | null) =>
-    setDownloadError(message === null ? null : { key: rangeKey, message });
+  const download = useDownloadError(rangeKey);
 
   useEffect(() => {
     if (figures.error && !said(figures.error)) console.error(u.episodeLoadFailed, figures.error);
@@ -58,20 +56,20 @@ export function EpisodeAnalyticsPage() {
             <CsvDownloadButton
               path={episodeDaysCsvPath(id, range)}
               label={u.downloadCsv}
-              onError={onDownloadError}
+              onError={download.onError}
             />
             <CsvDownloadButton
               path={retentionCsvPath(id)}
               label={u.downloadRetentionCsv}
-              onError={onDownloadError}
+              onError={download.onError}
             />
           </>
         )
       }
     >
-      {downloadError?.key === rangeKey && (
+      {download.message && (
         <p className="admin-error" role="alert">
-          {downloadError.message}
+          {download.message}
         </p>
       )}
       <p className="episode-heading__links">

@@ -141,6 +141,13 @@ test.describe('analytics', () => {
       .poll(async () => (await figures()).totals.views)
       .toBeGreaterThan(before.totals.views);
     const episode = await figures();
+    // The days, a column per figure, add up to the totals.
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(episode.days.day).toHaveLength(episode.range.days);
+    expect(episode.days.day.at(-1)).toBe(episode.range.to);
+    expect(sum(episode.days.views)).toBe(episode.totals.views);
+    expect(sum(episode.days.likes)).toBe(episode.totals.likes);
+    expect(episode.days.views.at(-1)).toBeGreaterThan(0);
 
     await openAsAdmin(page, `/admin/analytics/videos/${watchedId}`);
     await expect(page.getByRole('heading', { level: 1, name: episode.video.title })).toBeVisible();

@@ -20,8 +20,8 @@ test.describe('admin dashboard', () => {
   }) => {
     const session = await openAsAdmin(page, '/admin/dashboard');
     const { data } = await adminCall<{
-      episodes: { id: number; title: string }[];
-      artists: { id: number; name: string }[];
+      episodes: { id: number; title: string; views_30d: number; daily_views_30d: number[] }[];
+      artists: { id: number; name: string; views_30d: number }[];
     }>(page.request, session, 'GET', '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
@@ -30,16 +30,28 @@ test.describe('admin dashboard', () => {
     const first = data.episodes[0]!;
     await expect(videos.first()).toContainText(new RegExp(`^1\\s*${escape(first.title)}`));
     await expect(videos.first().locator('img')).toBeVisible();
-    await expect(videos.first().getByRole('link', { name: first.title })).toHaveAttribute(
-      'href',
-      `/admin/editVideo/${first.id}`,
-    );
+    await expect(
+      videos.first().getByRole('link', { name: first.title, exact: true }),
+    ).toHaveAttribute('href', `/admin/editVideo/${first.id}`);
     await expect(videos.nth(1)).toContainText(/^2/);
+    // The 30 days' views, as the API counts them, with their sparkline.
+    expect(first.daily_views_30d).toHaveLength(30);
+    expect(first.daily_views_30d.reduce((a, b) => a + b, 0)).toBe(first.views_30d);
+    await expect(videos.first()).toContainText(`${viewsText(first.views_30d)} in the last 30 days`);
+    await expect(videos.first().locator('svg.sparkline')).toBeVisible();
+    await videos
+      .first()
+      .getByRole('link', { name: `Analytics of ${first.title}` })
+      .click();
+    await expect(page).toHaveURL(`/admin/analytics/videos/${first.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+    await page.goBack();
 
     const artists = panel(page, 'Popular Artists').getByRole('listitem');
     await expect(artists).toHaveCount(data.artists.length);
     const top = data.artists[0]!;
     await expect(artists.first()).toContainText(new RegExp(`^1\\s*${escape(top.name)}`));
+    await expect(artists.first()).toContainText(viewsText(top.views_30d));
     await artists.first().getByRole('link', { name: top.name }).click();
     await expect(page).toHaveURL(`/admin/editArtist/${top.id}`);
   });
@@ -147,3 +159,6 @@ test.describe('admin dashboard', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const viewsText = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`;

@@ -26,5 +26,9 @@ export const adminAnalyticsUiMessages = {
   chartFailed: 'The chart could not be drawn; the table has the same figures.',
   noChange: 'same as the period before',
   notMeasured: 'not measured',
+  /** The dashboard's Popular lists (views of the last 30 days, with a link here). */
+  openAnalytics: 'Open Analytics',
+  last30Days: 'in the last 30 days',
+  analyticsOf: (title: string) => `Analytics of ${title}`,
   viewersNote: 'Unique viewers are approximate: a visitor counts once per browser and day.',
 } as const;

@@ -149,7 +149,11 @@ export const channelImportResult = z.object({
 });
 
 /** Views in the last 30 days (UTC days, today included): what the dashboard ranks by. */
-const views30d = { views_30d: z.number().int() };
+const views30d = {
+  views_30d: z.number().int(),
+  /** The same views day by day, oldest first and today last: thirty numbers, for a sparkline. */
+  daily_views_30d: z.array(z.number().int()),
+};
 
 export const adminDashboard = z.object({
   /** The ten most-viewed videos of the last 30 days (then the most liked). */

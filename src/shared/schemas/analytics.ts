@@ -134,6 +134,19 @@ export const episodeDay = z.object({
   likes: z.number().int(),
 });
 
+/**
+ * An episode's days as columns, one entry per UTC day of the range, oldest first: entry i of
+ * every array is the day `day[i]`. Columns, not one object per day, since five years are 1,827 days
+ * and a chart wants them so.
+ */
+export const episodeDayColumns = z.object({
+  day: z.array(z.string()),
+  views: z.array(z.number().int()),
+  hoursWatched: z.array(z.number()),
+  finishes: z.array(z.number().int()),
+  likes: z.array(z.number().int()),
+});
+
 /** How many of the fans who played an episode got at least `from` percent into it. */
 export const retentionBucket = z.object({
   from: z.number().int(),
@@ -159,7 +172,7 @@ export const episodeFigures = z.object({
     /** Seconds watched per view, over the length fans' players reported; null before any. */
     averageShareWatched: z.number().nullable(),
   }),
-  days: z.array(episodeDay),
+  days: episodeDayColumns,
   /**
    * Where signed-in fans stopped: each one's saved position (a finished episode counts to the
    * end), in tenths of the episode. Visitors' positions stay in their browsers.
@@ -168,5 +181,6 @@ export const episodeFigures = z.object({
 });
 
 export type EpisodeDay = z.infer<typeof episodeDay>;
+export type EpisodeDayColumns = z.infer<typeof episodeDayColumns>;
 export type RetentionBucket = z.infer<typeof retentionBucket>;
 export type EpisodeFigures = z.infer<typeof episodeFigures>;

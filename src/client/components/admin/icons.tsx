@@ -33,3 +33,11 @@ export function DragIcon() {
     </svg>
   );
 }
+
+export function ChartIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20V4M4 20h16M8 16l4-5 3 3 5-7" />
+    </svg>
+  );
+}

@@ -6,13 +6,19 @@ import { buildArtist, buildUser, buildVideo, callApi } from '@server/testing/fac
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 let fans: number[];
-const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
+// The lists are kept a minute per instance: each read here comes a minute after the one before.
+let shift = 0;
+const { t, admin } = useTestApp({
+  signIn: { admin: 'admin' },
+  clock: () => new Date(Date.now() + shift),
+});
 beforeAll(async () => {
   fans = [];
   for (let n = 0; n < 6; n++) fans.push((await buildUser(t.db)).id);
 });
 
 const dashboard = async () => {
+  shift += 61_000;
   const res = await callApi(t.app, 'GET', '/api/admin/dashboard', { token: admin.token });
   expect(res.statusCode).toBe(200);
   return res.body.data as AdminDashboard;
@@ -104,5 +110,55 @@ describe('GET /api/admin/dashboard: views of the last 30 days', () => {
     expect(episodes[2]).toMatchObject({ like_count: 6, views_30d: 0 });
     expect(artists[0]).toMatchObject({ id: artist.id, views_30d: 42 });
     expect(artists[1]).toMatchObject({ like_count: 5, views_30d: 0 });
+  });
+
+  it('gives each item its thirty days, oldest first, summing to views_30d', async () => {
+    const artist = await buildArtist(t.db, { name: 'Daily Star' });
+    const first = await buildVideo(t.db, { title: 'Daily one', tagIds: [artist.tagId] });
+    const second = await buildVideo(t.db, { title: 'Daily two', tagIds: [artist.tagId] });
+    await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views) VALUES
+      (${first.id}, (now() AT TIME ZONE 'UTC')::date, 500),
+      (${first.id}, (now() AT TIME ZONE 'UTC')::date - 29, 300),
+      (${first.id}, (now() AT TIME ZONE 'UTC')::date - 30, 9000),
+      (${second.id}, (now() AT TIME ZONE 'UTC')::date, 400),
+      (${second.id}, (now() AT TIME ZONE 'UTC')::date - 10, 100)`);
+    // The earlier test's videos are still there, with fewer views.
+    const { episodes, artists } = await dashboard();
+    const days = (values: Record<number, number>) =>
+      Array.from({ length: 30 }, (_, index) => values[index] ?? 0);
+    expect(episodes[0]).toMatchObject({ id: first.id, daily_views_30d: days({ 0: 300, 29: 500 }) });
+    expect(episodes[1]).toMatchObject({
+      id: second.id,
+      daily_views_30d: days({ 19: 100, 29: 400 }),
+    });
+    expect(artists[0]).toMatchObject({
+      id: artist.id,
+      views_30d: 1300,
+      daily_views_30d: days({ 0: 300, 19: 100, 29: 900 }),
+    });
+    // An item with no views in the window still has its thirty days.
+    expect(episodes.at(-1)).toMatchObject({ views_30d: 0, daily_views_30d: days({}) });
+  });
+
+  it("keeps the lists a minute, with the caller's own likes always current", async () => {
+    const video = await buildVideo(t.db, { title: 'Kept a minute' });
+    await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views)
+      VALUES (${video.id}, (now() AT TIME ZONE 'UTC')::date, 100000)`);
+    const first = await dashboard();
+    expect(first.episodes[0]).toMatchObject({ id: video.id, views_30d: 100000, isLiked: false });
+    await t.db.execute(
+      sql`UPDATE video_daily_stats SET views = 100001 WHERE video_id = ${video.id}`,
+    );
+    const like = await callApi(t.app, 'PUT', '/api/users/liked/add-video', {
+      token: admin.token,
+      body: { userId: admin.id, episodeId: video.id },
+    });
+    expect(like.statusCode).toBe(200);
+
+    shift -= 61_000; // the same minute
+    const kept = await dashboard();
+    expect(kept.episodes[0]).toMatchObject({ id: video.id, views_30d: 100000, isLiked: true });
+    const later = await dashboard();
+    expect(later.episodes[0]).toMatchObject({ id: video.id, views_30d: 100001, isLiked: true });
   });
 });

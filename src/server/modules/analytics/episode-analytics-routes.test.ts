@@ -80,12 +80,13 @@ describe('GET /api/admin/analytics/videos/{id}', () => {
     expect(status).toBe(200);
     expect(figures.video).toMatchObject({ id: video.id, title: video.title, isPublic: false });
     expect(figures.range).toEqual({ from: daysAgo(3), to: daysAgo(0), days: 4 });
-    expect(figures.days.map((day) => [day.day, day.views, day.likes])).toEqual([
-      [daysAgo(3), 0, 0],
-      [daysAgo(2), 4, 1],
-      [daysAgo(1), 0, 0],
-      [daysAgo(0), 6, 0],
-    ]);
+    expect(figures.days).toEqual({
+      day: [daysAgo(3), daysAgo(2), daysAgo(1), daysAgo(0)],
+      views: [0, 4, 0, 6],
+      hoursWatched: [0, 0.3, 0, 0.5],
+      finishes: [0, 2, 0, 3],
+      likes: [0, 1, 0, 0],
+    });
     // 3,000 s over 10 views of a 600 s episode: half of it on average.
     expect(figures.totals).toEqual({
       views: 10,
@@ -131,7 +132,8 @@ describe('GET /api/admin/analytics/videos/{id}', () => {
       viewers: 0,
       buckets: expect.arrayContaining([{ from: 0, reached: 0, share: 0 }]) as unknown,
     });
-    expect(figures.days).toHaveLength(7);
+    expect(figures.days.day).toHaveLength(7);
+    expect(figures.days.views).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(figures.totals.views).toBe(0);
   });
 

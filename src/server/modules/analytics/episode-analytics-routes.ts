@@ -21,7 +21,13 @@ import {
   sendCsv,
 } from './analytics-csv.js';
 import { rangeOf } from './analytics-range.js';
-import { findEpisode, findEpisodeFigures, findRetention } from './episode-figures-repository.js';
+import {
+  dayColumns,
+  findEpisode,
+  findEpisodeFigures,
+  findRetention,
+  type EpisodeReport,
+} from './episode-figures-repository.js';
 
 const exampleEpisode: EpisodeFigures = {
   video: {
@@ -39,24 +45,13 @@ const exampleEpisode: EpisodeFigures = {
     likes: 61,
     averageShareWatched: 0.62,
   },
-  days: [
-    {
-      day: '2026-11-25',
-      views: 590,
-      secondsWatched: 531_000,
-      hoursWatched: 147.5,
-      finishes: 190,
-      likes: 33,
-    },
-    {
-      day: '2026-11-26',
-      views: 614,
-      secondsWatched: 554_400,
-      hoursWatched: 154,
-      finishes: 198,
-      likes: 28,
-    },
-  ],
+  days: {
+    day: ['2026-11-25', '2026-11-26'],
+    views: [590, 614],
+    hoursWatched: [147.5, 154],
+    finishes: [190, 198],
+    likes: [33, 28],
+  },
   retention: {
     viewers: 200,
     buckets: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((from, index) => ({
@@ -81,7 +76,7 @@ const rangeDescription =
 export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  async function figuresOf(id: number, query: AnalyticsRangeQuery): Promise<EpisodeFigures> {
+  async function figuresOf(id: number, query: AnalyticsRangeQuery): Promise<EpisodeReport> {
     const figures = await findEpisodeFigures(app.db, id, (published) =>
       rangeOf(query, app.clock(), published),
     );
@@ -109,7 +104,10 @@ export async function episodeAnalyticsRoutes(app: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => ok(await figuresOf(request.params.id, request.query), m.episodeFigures),
+    async (request) => {
+      const { days, ...figures } = await figuresOf(request.params.id, request.query);
+      return ok({ ...figures, days: dayColumns(days) }, m.episodeFigures);
+    },
   );
 
   routes.get(

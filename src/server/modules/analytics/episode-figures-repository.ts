@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { queryRows } from '@server/db/query-rows.js';
-import type { EpisodeDay, EpisodeFigures, RetentionBucket } from '@shared/schemas/analytics.js';
+import type {
+  EpisodeDay,
+  EpisodeDayColumns,
+  EpisodeFigures,
+  RetentionBucket,
+} from '@shared/schemas/analytics.js';
 import type { DayRange } from './analytics-range.js';
 import { hoursOf } from './analytics-repository.js';
 
@@ -114,12 +119,26 @@ export async function findRetention(
   };
 }
 
+/** An episode's figures with its days as rows, which the CSV writes and the JSON turns to columns. */
+export type EpisodeReport = Omit<EpisodeFigures, 'days'> & { days: EpisodeDay[] };
+
+/** The days as the API answers them: a column per figure. */
+export function dayColumns(days: readonly EpisodeDay[]): EpisodeDayColumns {
+  return {
+    day: days.map((day) => day.day),
+    views: days.map((day) => day.views),
+    hoursWatched: days.map((day) => day.hoursWatched),
+    finishes: days.map((day) => day.finishes),
+    likes: days.map((day) => day.likes),
+  };
+}
+
 /** The episode's figures over the range; null when no video has the id. */
 export async function findEpisodeFigures(
   db: Database,
   id: number,
   rangeFor: (publishedDay: string) => DayRange,
-): Promise<EpisodeFigures | null> {
+): Promise<EpisodeReport | null> {
   const video = await findEpisode(db, id);
   if (!video) return null;
   const range = rangeFor(video.publishedAt.slice(0, 10));

@@ -11,6 +11,7 @@ import {
 import type { DayRange } from './analytics-range.js';
 import { hoursOf } from './analytics-repository.js';
 import { rollUpEndedMonths, videoSumsOf } from './video-months.js';
+import { findDailyViews } from './daily-views-repository.js';
 
 type Kind = 'episode' | 'artist' | 'category';
 
@@ -24,13 +25,6 @@ interface TopRow {
   views: number | string;
   seconds: string | number;
   finishes: number | string;
-}
-
-interface DailyRow {
-  id: number;
-  /** Days after the range's first. */
-  offset: number;
-  views: number | string;
 }
 
 const TOP = sql.raw(String(ANALYTICS_TOP_COUNT));
@@ -70,56 +64,13 @@ async function findTopRows(db: Database, range: DayRange) {
   );
 }
 
-/** Views per day of a few videos, read by their primary key. */
-function findVideoDays(db: Database, range: DayRange, videoIds: number[]) {
-  return queryRows<DailyRow>(
-    db,
-    sql`SELECT video_id AS id, (day - ${range.from}::date) AS "offset", views
-        FROM video_daily_stats
-        WHERE video_id = ANY(${sql.param(videoIds)}::int[])
-          AND day BETWEEN ${range.from}::date AND ${range.to}::date`,
-  );
-}
-
-/** Views per day of the videos carrying each of a few tags. */
-function findTagDays(db: Database, range: DayRange, tagIds: number[]) {
-  return queryRows<DailyRow>(
-    db,
-    sql`SELECT vt.tag_id AS id, (d.day - ${range.from}::date) AS "offset", sum(d.views)::bigint AS views
-        FROM video_tags vt
-        JOIN video_daily_stats d ON d.video_id = vt.video_id
-          AND d.day BETWEEN ${range.from}::date AND ${range.to}::date
-        WHERE vt.tag_id = ANY(${sql.param(tagIds)}::int[])
-        GROUP BY vt.tag_id, d.day`,
-  );
-}
-
-/** Each id's views as one number per day of the range, zero where nothing was watched. */
-function dailySeries(rows: readonly DailyRow[], days: number): Map<number, number[]> {
-  const series = new Map<number, number[]>();
-  for (const row of rows) {
-    let values = series.get(Number(row.id));
-    if (!values) {
-      values = new Array<number>(days).fill(0);
-      series.set(Number(row.id), values);
-    }
-    values[Number(row.offset)] = Number(row.views);
-  }
-  return series;
-}
-
 export async function findTopLists(db: Database, range: DayRange): Promise<TopLists> {
   const rows = await findTopRows(db, range);
   const videoIds = rows.filter((row) => row.kind === 'episode').map((row) => Number(row.id));
   const tagIds = [
     ...new Set(rows.filter((row) => row.tag_id !== null).map((row) => Number(row.tag_id))),
   ];
-  const [videoDays, tagDays] = await Promise.all([
-    videoIds.length ? findVideoDays(db, range, videoIds) : [],
-    tagIds.length ? findTagDays(db, range, tagIds) : [],
-  ]);
-  const byVideo = dailySeries(videoDays, range.days);
-  const byTag = dailySeries(tagDays, range.days);
+  const { byVideo, byTag } = await findDailyViews(db, range, videoIds, tagIds);
   const none = () => new Array<number>(range.days).fill(0);
   const figuresOf = (row: TopRow, daily: Map<number, number[]>, key: number) => ({
     views: Number(row.views),

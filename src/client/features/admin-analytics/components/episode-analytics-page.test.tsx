@@ -39,24 +39,13 @@ function figures(): EpisodeFigures {
     },
     range: { from: '2026-11-25', to: '2026-11-26', days: 2 },
     totals: { views: 1_250, hoursWatched: 12.5, finishes: 40, likes: 3, averageShareWatched: 0.62 },
-    days: [
-      {
-        day: '2026-11-25',
-        views: 250,
-        secondsWatched: 9_000,
-        hoursWatched: 2.5,
-        finishes: 8,
-        likes: 1,
-      },
-      {
-        day: '2026-11-26',
-        views: 1_000,
-        secondsWatched: 36_000,
-        hoursWatched: 10,
-        finishes: 32,
-        likes: 2,
-      },
-    ],
+    days: {
+      day: ['2026-11-25', '2026-11-26'],
+      views: [250, 1_000],
+      hoursWatched: [2.5, 10],
+      finishes: [8, 32],
+      likes: [1, 2],
+    },
     retention: {
       viewers: 4,
       buckets: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90].map((from, index) => ({

@@ -102,9 +102,8 @@ export function EpisodeAnalyticsPage() {
 }
 
 function Figures({ data, busy }: { data: EpisodeFigures; busy: boolean }) {
-  const days = useMemo(() => data.days.map((day) => day.day), [data]);
-  const views = useMemo(() => ({ days, current: data.days.map((day) => day.views) }), [data, days]);
-  const likes = useMemo(() => ({ days, current: data.days.map((day) => day.likes) }), [data, days]);
+  const views = useMemo(() => ({ days: data.days.day, current: data.days.views }), [data]);
+  const likes = useMemo(() => ({ days: data.days.day, current: data.days.likes }), [data]);
   const share = data.totals.averageShareWatched;
   return (
     <>

@@ -10,7 +10,7 @@ import { ApiError } from '@client/lib/api-client.js';
 import { topListsQuery } from '../api/top-lists.js';
 import type { AnalyticsRange } from '../api/site-figures.js';
 import { formatFigure } from './analytics-format.js';
-import { Sparkline } from './sparkline.js';
+import { Sparkline } from '@client/components/admin/sparkline.js';
 
 interface Ranked {
   id: number;

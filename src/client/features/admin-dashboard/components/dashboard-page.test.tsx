@@ -11,14 +11,20 @@ import { apiMessages } from '@shared/messages/api.js';
 
 type Api = NonNullable<NonNullable<Parameters<typeof renderPage>[1]>['api']>;
 
+/** 30 days whose views all fell today. */
+const days = (views: number) => ({
+  views_30d: views,
+  daily_views_30d: [...new Array<number>(29).fill(0), views],
+});
+
 const DASHBOARD: AdminDashboard = {
   episodes: [
-    { ...buildVideo(7, 'Front Porch Fiddle'), like_count: 12, views_30d: 0 },
-    { ...buildVideo(3, 'Honky Tonk Night'), like_count: 1, views_30d: 0 },
+    { ...buildVideo(7, 'Front Porch Fiddle'), like_count: 12, ...days(1_840) },
+    { ...buildVideo(3, 'Honky Tonk Night'), like_count: 1, ...days(0) },
   ],
   artists: [
-    { ...buildArtist(4, 'Reba Lane', { like_count: 9 }), views_30d: 0 },
-    { ...buildArtist(2, 'Dolly Ray', { like_count: 0 }), views_30d: 0 },
+    { ...buildArtist(4, 'Reba Lane', { like_count: 9 }), ...days(1) },
+    { ...buildArtist(2, 'Dolly Ray', { like_count: 0 }), ...days(0) },
   ],
 };
 
@@ -48,20 +54,38 @@ describe('AdminDashboardPage popular lists', () => {
     );
     const videoItems = videos.getAllByRole('listitem');
     expect(videoItems).toHaveLength(2);
-    expect(videoItems[0]).toHaveTextContent(/^1Front Porch Fiddle12 likes$/);
-    expect(videoItems[1]).toHaveTextContent(/^2Honky Tonk Night1 like$/);
+    expect(videoItems[0]).toHaveTextContent(
+      /^1Front Porch Fiddle1,840 views in the last 30 days 12 likes$/,
+    );
+    expect(videoItems[1]).toHaveTextContent(
+      /^2Honky Tonk Night0 views in the last 30 days 1 like$/,
+    );
     expect(videos.getByRole('link', { name: 'Front Porch Fiddle' })).toHaveAttribute(
       'href',
       '/admin/editVideo/7',
     );
     expect(videoItems[0]!.querySelector('img')).toHaveAttribute('src', '/media/video/7.svg');
+    expect(videos.getByRole('link', { name: 'Analytics of Front Porch Fiddle' })).toHaveAttribute(
+      'href',
+      '/admin/analytics/videos/7',
+    );
+    // The sparkline draws the days: flat, then up on the last one.
+    const line = videoItems[0]!.querySelector('svg.sparkline polyline')!.getAttribute('points')!;
+    const heights = line.split(' ').map((point) => Number(point.split(',')[1]));
+    expect(heights).toHaveLength(30);
+    expect(new Set(heights.slice(0, 29)).size).toBe(1);
+    expect(heights[29]).toBeLessThan(heights[0]!);
+    expect(videos.getByRole('link', { name: 'Open Analytics' })).toHaveAttribute(
+      'href',
+      '/admin/analytics?days=30',
+    );
 
     const artists = within(
       screen.getByRole('heading', { name: 'Popular Artists' }).closest('section')!,
     );
     const artistItems = artists.getAllByRole('listitem');
-    expect(artistItems[0]).toHaveTextContent(/^1Reba Lane9 likes$/);
-    expect(artistItems[1]).toHaveTextContent(/^2Dolly Ray0 likes$/);
+    expect(artistItems[0]).toHaveTextContent(/^1Reba Lane1 view in the last 30 days 9 likes$/);
+    expect(artistItems[1]).toHaveTextContent(/^2Dolly Ray0 views in the last 30 days 0 likes$/);
     expect(artists.getByRole('link', { name: 'Dolly Ray' })).toHaveAttribute(
       'href',
       '/admin/editArtist/2',

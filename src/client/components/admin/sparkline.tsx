@@ -1,3 +1,5 @@
+import './admin.css';
+
 /**
  * A day-by-day line small enough for a table row: plain SVG, no chart library. Decorative, since
  * the row says the total; the numbers are in the CSV.

@@ -29,6 +29,7 @@ export const adminAnalyticsUiMessages = {
   /** The dashboard's Popular lists (views of the last 30 days, with a link here). */
   openAnalytics: 'Open Analytics',
   last30Days: 'in the last 30 days',
+  popularNote: 'Views in the last 30 days, likes of all time.',
   analyticsOf: (title: string) => `Analytics of ${title}`,
   viewersNote: 'Unique viewers are approximate: a visitor counts once per browser and day.',
 } as const;

@@ -6,12 +6,18 @@ import { buildArtist, buildUser, buildVideo, callApi } from '@server/testing/fac
 import { useTestApp } from '@server/testing/use-test-app.js';
 
 let fans: number[];
-// The lists are kept a minute per instance: each read here comes a minute after the one before.
+// The lists are kept a minute per instance: each read here comes a minute after the one before,
+// on an app clock started early enough that every read of the file falls on one UTC day.
+const DAY_MS = 86_400_000;
+const started = Date.now();
+const base = Math.min(started, Math.floor(started / DAY_MS + 1) * DAY_MS - 15 * 60_000);
 let shift = 0;
 const { t, admin } = useTestApp({
   signIn: { admin: 'admin' },
-  clock: () => new Date(Date.now() + shift),
+  clock: () => new Date(base + shift),
 });
+/** The app clock's UTC day, which the dashboard's 30 days end on. */
+const today = new Date(base).toISOString().slice(0, 10);
 beforeAll(async () => {
   fans = [];
   for (let n = 0; n < 6; n++) fans.push((await buildUser(t.db)).id);
@@ -95,10 +101,10 @@ describe('GET /api/admin/dashboard: views of the last 30 days', () => {
     const old = await buildVideo(t.db, { title: 'Viewed long ago' });
     // Today and 29 days ago count; 30 days ago is outside the window.
     await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views) VALUES
-      (${watched.id}, (now() AT TIME ZONE 'UTC')::date, 40),
-      (${watched.id}, (now() AT TIME ZONE 'UTC')::date - 29, 2),
-      (${second.id}, (now() AT TIME ZONE 'UTC')::date - 3, 7),
-      (${old.id}, (now() AT TIME ZONE 'UTC')::date - 30, 500)`);
+      (${watched.id}, ${today}::date, 40),
+      (${watched.id}, ${today}::date - 29, 2),
+      (${second.id}, ${today}::date - 3, 7),
+      (${old.id}, ${today}::date - 30, 500)`);
     const { episodes, artists } = await dashboard();
     expect(episodes).toHaveLength(10);
     expect(episodes.slice(0, 2).map((video) => [video.title, video.views_30d])).toEqual([
@@ -117,11 +123,11 @@ describe('GET /api/admin/dashboard: views of the last 30 days', () => {
     const first = await buildVideo(t.db, { title: 'Daily one', tagIds: [artist.tagId] });
     const second = await buildVideo(t.db, { title: 'Daily two', tagIds: [artist.tagId] });
     await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views) VALUES
-      (${first.id}, (now() AT TIME ZONE 'UTC')::date, 500),
-      (${first.id}, (now() AT TIME ZONE 'UTC')::date - 29, 300),
-      (${first.id}, (now() AT TIME ZONE 'UTC')::date - 30, 9000),
-      (${second.id}, (now() AT TIME ZONE 'UTC')::date, 400),
-      (${second.id}, (now() AT TIME ZONE 'UTC')::date - 10, 100)`);
+      (${first.id}, ${today}::date, 500),
+      (${first.id}, ${today}::date - 29, 300),
+      (${first.id}, ${today}::date - 30, 9000),
+      (${second.id}, ${today}::date, 400),
+      (${second.id}, ${today}::date - 10, 100)`);
     // The earlier test's videos are still there, with fewer views.
     const { episodes, artists } = await dashboard();
     const days = (values: Record<number, number>) =>
@@ -143,7 +149,7 @@ describe('GET /api/admin/dashboard: views of the last 30 days', () => {
   it("keeps the lists a minute, with the caller's own likes always current", async () => {
     const video = await buildVideo(t.db, { title: 'Kept a minute' });
     await t.db.execute(sql`INSERT INTO video_daily_stats (video_id, day, views)
-      VALUES (${video.id}, (now() AT TIME ZONE 'UTC')::date, 100000)`);
+      VALUES (${video.id}, ${today}::date, 100000)`);
     const first = await dashboard();
     expect(first.episodes[0]).toMatchObject({ id: video.id, views_30d: 100000, isLiked: false });
     await t.db.execute(

@@ -96,7 +96,7 @@ export async function adminDashboardRoutes(app: FastifyInstance): Promise<void> 
   });
 
   async function readLists(range: DayRange): Promise<AdminDashboard> {
-    const { episodes, artists } = JSON.parse(await findDashboardJson(app.db)) as Listed;
+    const { episodes, artists } = JSON.parse(await findDashboardJson(app.db, range)) as Listed;
     const daily = await findDailyViews(
       app.db,
       range,

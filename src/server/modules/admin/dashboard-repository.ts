@@ -8,9 +8,13 @@ import { videoJson } from '../videos/video-json.js';
 export const POPULAR_COUNT = 10;
 const TOP = sql.raw(String(POPULAR_COUNT));
 
-/** Views per video over the last 30 UTC days (today included), from video_daily_stats. */
+/**
+ * Views per video over the range's UTC days, from video_daily_stats. The range comes from the
+ * app's clock, as the days of each item's sparkline do, so both always cover the same days.
+ */
 const recentViews = sql`SELECT video_id, sum(views)::int AS views FROM video_daily_stats
-  WHERE day > (now() AT TIME ZONE 'UTC')::date - 30 GROUP BY video_id`;
+  WHERE day BETWEEN ${sql.placeholder('from')}::date AND ${sql.placeholder('to')}::date
+  GROUP BY video_id`;
 
 /**
  * Popular Videos: the most viewed of the last 30 days, then the most liked (equal counts newest
@@ -70,8 +74,11 @@ const dashboardStatement = preparedPerDatabase((db) =>
     .prepare('admin_dashboard'),
 );
 
-/** AdminDashboard as JSON text. */
-export async function findDashboardJson(db: Database): Promise<string> {
-  const [row] = await dashboardStatement(db).execute();
+/** The dashboard's lists over the range (the last 30 days), as JSON text. */
+export async function findDashboardJson(
+  db: Database,
+  range: { from: string; to: string },
+): Promise<string> {
+  const [row] = await dashboardStatement(db).execute({ from: range.from, to: range.to });
   return row!.json;
 }

@@ -75,6 +75,7 @@ describe('AdminDashboardPage popular lists', () => {
     expect(heights).toHaveLength(30);
     expect(new Set(heights.slice(0, 29)).size).toBe(1);
     expect(heights[29]).toBeLessThan(heights[0]!);
+    expect(videos.getByText('Views in the last 30 days, likes of all time.')).toBeVisible();
     expect(videos.getByRole('link', { name: 'Open Analytics' })).toHaveAttribute(
       'href',
       '/admin/analytics?days=30',

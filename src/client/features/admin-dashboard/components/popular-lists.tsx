@@ -69,45 +69,51 @@ type Ranked<T> = T & { views_30d: number; daily_views_30d: number[]; like_count:
 function PopularVideos({ videos }: { videos: Ranked<Video>[] }) {
   if (videos.length === 0) return <p className="admin-empty">No videos yet.</p>;
   return (
-    <ol className="admin-list dashboard-rank">
-      {videos.map((video, index) => (
-        <li key={video.id}>
-          <span className="dashboard-rank__number">{index + 1}</span>
-          <img className="admin-thumb" src={video.thumbnail} alt="" loading="lazy" />
-          <Link className="admin-grow dashboard-rank__title" to={adminLink.editVideo(video.id)}>
-            {video.title}
-          </Link>
-          <Figures item={video}>
-            <Link
-              className="dashboard-rank__analytics"
-              to={adminLink.episodeAnalytics(video.id)}
-              aria-label={a.analyticsOf(video.title)}
-              title={a.analyticsOf(video.title)}
-            >
-              <ChartIcon />
+    <>
+      <p className="dashboard-rank__note">{a.popularNote}</p>
+      <ol className="admin-list dashboard-rank">
+        {videos.map((video, index) => (
+          <li key={video.id}>
+            <span className="dashboard-rank__number">{index + 1}</span>
+            <img className="admin-thumb" src={video.thumbnail} alt="" loading="lazy" />
+            <Link className="admin-grow dashboard-rank__title" to={adminLink.editVideo(video.id)}>
+              {video.title}
             </Link>
-          </Figures>
-        </li>
-      ))}
-    </ol>
+            <Figures item={video}>
+              <Link
+                className="dashboard-rank__analytics"
+                to={adminLink.episodeAnalytics(video.id)}
+                aria-label={a.analyticsOf(video.title)}
+                title={a.analyticsOf(video.title)}
+              >
+                <ChartIcon />
+              </Link>
+            </Figures>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
 function PopularArtists({ artists }: { artists: Ranked<Artist>[] }) {
   if (artists.length === 0) return <p className="admin-empty">No artists yet.</p>;
   return (
-    <ol className="admin-list dashboard-rank">
-      {artists.map((artist, index) => (
-        <li key={artist.id}>
-          <span className="dashboard-rank__number">{index + 1}</span>
-          <ArtistImage className="dashboard-rank__portrait" src={artist.image} alt="" size={48} />
-          <Link className="admin-grow dashboard-rank__title" to={adminLink.editArtist(artist.id)}>
-            {artist.name}
-          </Link>
-          <Figures item={artist} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <p className="dashboard-rank__note">{a.popularNote}</p>
+      <ol className="admin-list dashboard-rank">
+        {artists.map((artist, index) => (
+          <li key={artist.id}>
+            <span className="dashboard-rank__number">{index + 1}</span>
+            <ArtistImage className="dashboard-rank__portrait" src={artist.image} alt="" size={48} />
+            <Link className="admin-grow dashboard-rank__title" to={adminLink.editArtist(artist.id)}>
+              {artist.name}
+            </Link>
+            <Figures item={artist} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

@@ -2,7 +2,9 @@ import { expect, it } from 'vitest';
 import { createTestApp } from '@server/testing/test-app.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 import { createJobRunner, retryDelaySeconds, type JobRunnerOptions } from './job-runner.js';
-import { claimJobs, failJob, findJob, findSchedule } from './jobs-repository.js';
+import { jobs as jobRows } from '@server/db/schema.js';
+import { KEEP_ENDED_JOBS, SWEEP_SCHEDULE } from './jobs-plugin.js';
+import { claimJobs, deleteEndedJobs, failJob, findJob, findSchedule } from './jobs-repository.js';
 
 // One runner (or a runner and its restart) on either engine; two at once on one PostgreSQL
 // database are in job-runner-scale-out.postgres.test.ts. Time is the tests' own clock, moved by
@@ -314,6 +316,55 @@ it('polls by itself in the app, every JOBS_POLL_MS', async () => {
     await expect
       .poll(async () => (await findJob(own.db, id))?.state, { timeout: 10_000 })
       .toBe('done');
+  } finally {
+    await own.close();
+  }
+});
+
+it('sweeps ended jobs every hour: done ones after a week, failed ones after a month', async () => {
+  let now = new Date('2031-06-01T12:00:00Z');
+  const own = await createTestApp({ clock: () => now });
+  try {
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const rows = await own.db
+      .insert(jobRows)
+      .values([
+        { kind: 'old-done', state: 'done', finishedAt: daysAgo(8) },
+        { kind: 'recent-done', state: 'done', finishedAt: daysAgo(6) },
+        { kind: 'old-failed', state: 'failed', finishedAt: daysAgo(31) },
+        { kind: 'recent-failed', state: 'failed', finishedAt: daysAgo(8) },
+        { kind: 'waiting', state: 'queued', runAt: daysAgo(40) },
+        ...Array.from({ length: 5 }, () => ({
+          kind: 'batch-done',
+          state: 'done',
+          finishedAt: daysAgo(10),
+        })),
+      ])
+      .returning({ id: jobRows.id });
+    expect(rows).toHaveLength(10);
+    const kinds = async () =>
+      (await own.db.select({ kind: jobRows.kind }).from(jobRows)).map((row) => row.kind).sort();
+
+    // Stored with the app, first due an hour later.
+    expect(await own.app.jobs.scheduleState(SWEEP_SCHEDULE)).toEqual({
+      everySeconds: 3600,
+      nextRunAt: new Date(now.getTime() + 3_600_000),
+    });
+    await own.app.jobs.runDue();
+    expect(await kinds()).toHaveLength(10);
+
+    now = new Date(now.getTime() + 3_601_000);
+    await own.app.jobs.runDue();
+    expect(await kinds()).toEqual(['recent-done', 'recent-failed', 'waiting']);
+
+    // In batches: more rows than one batch all go in one sweep.
+    await own.db
+      .insert(jobRows)
+      .values(
+        Array.from({ length: 5 }, () => ({ kind: 'more', state: 'done', finishedAt: daysAgo(9) })),
+      );
+    expect(await deleteEndedJobs(own.db, { ...KEEP_ENDED_JOBS, batch: 2 }, now)).toBe(5);
+    expect(await kinds()).toEqual(['recent-done', 'recent-failed', 'waiting']);
   } finally {
     await own.close();
   }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createJobRunner, type JobRunner } from './job-runner.js';
+import { deleteEndedJobs } from './jobs-repository.js';
+
+/** The schedule that deletes ended jobs. */
+export const SWEEP_SCHEDULE = 'sweep-ended-jobs';
+
+/** Done jobs are kept a week, failed ones a month (their errors are read), 5,000 deleted at a time. */
+export const KEEP_ENDED_JOBS = { doneDays: 7, failedDays: 30, batch: 5_000 } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +28,17 @@ export function registerJobs(app: FastifyInstance, clock?: () => Date): void {
     ...(clock ? { clock } : {}),
   });
   app.decorate('jobs', jobs);
+  // Ended jobs would otherwise pile up (a mailing leaves one per subscriber): an hourly sweep,
+  // run by one instance per tick like any schedule.
+  jobs.every(
+    SWEEP_SCHEDULE,
+    3600,
+    async () => {
+      const removed = await deleteEndedJobs(app.db, KEEP_ENDED_JOBS, clock ? clock() : null);
+      if (removed > 0) app.log.info({ removed }, 'ended jobs deleted');
+    },
+    { firstRun: 'after-interval' },
+  );
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 }

@@ -254,3 +254,31 @@ export async function findSchedule(db: Database, name: string): Promise<Schedule
   const [row] = await db.select().from(jobSchedules).where(eq(jobSchedules.name, name));
   return row ?? null;
 }
+
+/**
+ * Deletes ended jobs: done ones `doneDays` after they finished, failed ones (kept longer, since
+ * their error is read in the back-office) after `failedDays`. In batches of `batch` rows, each a
+ * short statement, so a sweep after a mailing's hundred thousand jobs never holds the table long.
+ * Returns how many went.
+ */
+export async function deleteEndedJobs(
+  db: Database,
+  keep: { doneDays: number; failedDays: number; batch: number },
+  now: Date | null,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`DELETE FROM jobs WHERE id IN (
+            SELECT id FROM jobs
+            WHERE (state = 'done' AND finished_at < ${at(now)} - make_interval(days => ${keep.doneDays}))
+               OR (state = 'failed'
+                   AND finished_at < ${at(now)} - make_interval(days => ${keep.failedDays}))
+            LIMIT ${keep.batch})
+          RETURNING id`,
+    );
+    removed += rows.length;
+    if (rows.length < keep.batch) return removed;
+  }
+}

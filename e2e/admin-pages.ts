@@ -28,6 +28,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'admin-own-account', path: () => '/admin/ownAccount', signedIn: true },
   { name: 'admin-new-admin', path: () => '/admin/newAdmin', signedIn: true },
   { name: 'admin-channels', path: () => '/admin/channels', signedIn: true },
+  { name: 'admin-newsletter', path: () => '/admin/newsletter', signedIn: true },
   { name: 'admin-audit', path: () => '/admin/audit', signedIn: true },
   { name: 'admin-analytics', path: () => '/admin/analytics', signedIn: true },
   {

@@ -39,6 +39,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'account', path: () => '/account', signedIn: true },
   { name: 'about', path: () => '/about', signedIn: false },
   { name: 'privacy', path: () => '/privacy', signedIn: false },
+  // Opened without a newsletter's token: it says so (newsletter.spec.ts opens it with one).
+  { name: 'unsubscribe', path: () => '/unsubscribe', signedIn: false },
   { name: 'not-found', path: () => '/nope/nothing', signedIn: false },
 ];
 

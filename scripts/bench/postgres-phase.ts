@@ -43,6 +43,7 @@ import {
 } from './watching-rows.js';
 import { measureFirstLoad } from './bundle-size.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
+import { runNewsletterBench } from './newsletter-rows.js';
 
 const PHASE = 'PostgreSQL';
 
@@ -417,6 +418,8 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
   );
   const ids = await samplePostgres(url);
 
+  // The mixed reads, for the newsletter's check once this server has stopped.
+  const forNewsletter: { mixed: Endpoint | null } = { mixed: null };
   console.log('Starting the production server on PostgreSQL…');
   const server = await startPhaseServer(run, 'postgres', { DATABASE_URL: url });
   figures.push(
@@ -454,6 +457,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     for (const endpoint of endpoints.filter((each) => selected(each.name))) {
       rows.push(await measureEndpoint(context, server, PHASE, endpoint));
     }
+    forNewsletter.mixed = mixed;
     if (!selected(mixed.name)) return;
     const login = rows.find((row) => row.name.startsWith('POST /api/login'));
     if (login) {
@@ -521,5 +525,9 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
     noteServerLog(run, server, 'PostgreSQL server');
   } finally {
     await server.stop();
+  }
+  // Its own server (with an SMTP sink), once the main one has stopped.
+  if (forNewsletter.mixed && (settings.only === null || settings.only.test('newsletter'))) {
+    await runNewsletterBench(run, url, forNewsletter.mixed);
   }
 }

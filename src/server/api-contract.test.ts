@@ -89,6 +89,9 @@ describe('every route in the OpenAPI document', () => {
         'GET /api/featured-artists',
         // Visitors' playback counts as views too (issue 28).
         'POST /api/videos/{id}/progress',
+        // A newsletter's unsubscribe link needs no sign-in: its signed token is the permission (issue 32).
+        'GET /api/newsletter/unsubscribe',
+        'POST /api/newsletter/unsubscribe',
       ].sort(),
     );
   });

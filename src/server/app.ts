@@ -25,6 +25,7 @@ import { registerWatching } from './modules/watching/watching-plugin.js';
 import { registerJobs } from './modules/jobs/jobs-plugin.js';
 import { registerScheduledPublishing } from './modules/publishing/scheduled-publishing.js';
 import { registerChannelSync } from './modules/channels/channel-sync-schedule.js';
+import { registerNewsletter } from './modules/newsletter/newsletter-plugin.js';
 import { createQuotaMeter, type QuotaMeter } from './modules/channels/quota-meter.js';
 import { registerRouteRules } from './lib/route-rules.js';
 import { registerAccessControl } from './plugins/access-control.js';
@@ -191,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPageCache(app, cacheInvalidation);
   // Once both caches exist: what a write declares it changes is dropped from them.
   registerCacheDrops(app);
+  // Before the work that announces episodes (publishing, the channel sync) is defined.
+  registerNewsletter(app);
   registerScheduledPublishing(app);
   registerChannelSync(app);
   registerApiEtag(app);

@@ -34,6 +34,10 @@ export const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Twang <no-reply@twang.local>'),
+    /** The newsletter's pace: mails per second handed to SMTP_URL, whatever the list's size. */
+    NEWSLETTER_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(5000).default(300),
+    /** SMTP connections a mailing keeps open at once. */
+    NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     BRAND_NAME: z.string().min(1).default('Twang'),
     MAIN_SITE_URL: z.url().default('https://example.com/'),

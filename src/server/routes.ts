@@ -28,6 +28,10 @@ import { tagPageRoutes } from './modules/tags/tag-page-routes.js';
 import { tagsRoutes } from './modules/tags/tags-routes.js';
 import { accountRoutes } from './modules/users/account-routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users-routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
+import { unsubscribeOneClickRoutes } from './modules/newsletter/unsubscribe-one-click-routes.js';
+import { unsubscribeRoutes } from './modules/newsletter/unsubscribe-routes.js';
+import { previewFrameRoutes } from './modules/newsletter/preview-frame.js';
 import { videoRoutes } from './modules/videos/video-routes.js';
 import { progressRoutes } from './modules/watching/progress-routes.js';
 import { watchListRoutes } from './modules/watching/watch-list-routes.js';
@@ -66,17 +70,26 @@ const API_ROUTES: Routes[] = [
   adminVideoRoutes,
   auditRoutes,
   channelRoutes,
+  newsletterRoutes,
+  unsubscribeRoutes,
   progressRoutes,
   watchListRoutes,
 ];
 
 /**
- * The site's own addresses outside /api: the demo artwork, robots.txt, the sitemap and the
- * WebSub callback YouTube's hub calls (not a client API). The
+ * The site's own addresses outside /api: the demo artwork, robots.txt, the sitemap, the
+ * WebSub callback YouTube's hub calls and the newsletter's one-click unsubscribe (not client
+ * APIs). The
  * built client's files are served by plugins/client-app.ts, and every other GET is a page
  * (modules/server-render/page-serving.ts, from the not-found handler).
  */
-const SITE_ROUTES: Routes[] = [demoMediaRoutes, seoRoutes, websubRoutes];
+const SITE_ROUTES: Routes[] = [
+  demoMediaRoutes,
+  seoRoutes,
+  websubRoutes,
+  unsubscribeOneClickRoutes,
+  previewFrameRoutes,
+];
 
 /** Registers every route of the app: this is the one list. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

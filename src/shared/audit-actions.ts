@@ -104,19 +104,42 @@ export const AUDIT_ACTIONS = {
     label: 'Ended all their other sessions',
     details: 'Sessions ended',
   },
+  // The newsletter (issue 32).
+  'POST /api/admin/newsletter/test': {
+    label: 'Sent a mailing to themselves to test it',
+    details: 'Subject',
+  },
+  'POST /api/admin/mailings': { label: 'Sent a mailing', details: 'Subject' },
+  'PUT /api/admin/mailings/:id': {
+    label: 'Paused, resumed or cancelled a mailing',
+    details: 'Mailing',
+  },
+  'PUT /api/admin/newsletter/settings': {
+    label: 'Changed the newsletter settings',
+    details: 'Automatic mailings',
+  },
+  'GET /api/admin/newsletter/subscribers.csv': { label: 'Exported the subscribers' },
   // Made by a sign-in, not by a signed-in call.
   'SIGN-IN backup-code': { label: 'Signed in with a backup code', item: 'person' },
+  // Made by an unsubscribe link, which needs no sign-in.
+  'NEWSLETTER unsubscribe': {
+    label: 'Unsubscribed from the newsletter',
+    item: 'person',
+    details: 'How',
+  },
 } as const satisfies Record<string, AuditActionWords>;
 
 /** The audit log's actions that no API call makes: a scheduled job's work. */
 export const SCHEDULED_PUBLISH_ACTION = 'JOB publish-scheduled-videos';
 export const CHANNEL_SYNC_ACTION = 'JOB sync-youtube-channels';
 export const BACKUP_CODE_SIGN_IN_ACTION = 'SIGN-IN backup-code';
-/** The actions no signed-in API call makes: jobs' work, and a sign-in's. */
+export const UNSUBSCRIBE_ACTION = 'NEWSLETTER unsubscribe';
+/** The actions no signed-in API call makes: jobs' work, a sign-in's and an unsubscribe link's. */
 export const JOB_AUDIT_ACTIONS = [
   SCHEDULED_PUBLISH_ACTION,
   CHANNEL_SYNC_ACTION,
   BACKUP_CODE_SIGN_IN_ACTION,
+  UNSUBSCRIBE_ACTION,
 ] as const;
 /** An action an API call makes (the audit trail reads its subject from the call). */
 export type ApiAuditAction = Exclude<AuditAction, (typeof JOB_AUDIT_ACTIONS)[number]>;

@@ -34,6 +34,7 @@ export const ADMIN_SCREENS = {
   analytics: 'analytics',
   episodeAnalytics: 'analytics/videos/:id',
   channels: 'channels',
+  newsletter: 'newsletter',
   newAdmin: 'newAdmin',
 } as const;
 
@@ -52,6 +53,7 @@ export const pageLink = {
   account: PAGE_PATHS.account,
   about: PAGE_PATHS.about,
   privacy: PAGE_PATHS.privacy,
+  unsubscribe: PAGE_PATHS.unsubscribe,
 } as const;
 
 const screen = (name: AdminScreen) => `${ADMIN_PATH}/${ADMIN_SCREENS[name]}`;
@@ -72,6 +74,7 @@ export const adminLink = {
   analytics: screen('analytics'),
   episodeAnalytics: (id: number | string) => fillPath(screen('episodeAnalytics'), { id }),
   channels: screen('channels'),
+  newsletter: screen('newsletter'),
   newAdmin: screen('newAdmin'),
 } as const;
 

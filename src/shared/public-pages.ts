@@ -102,6 +102,8 @@ export const PUBLIC_PAGES = {
     chunk: 'static-pages/components/privacy-page.tsx',
     inSitemap: true,
   },
+  // A newsletter's unsubscribe link opens here (?token=…); its one-click POST is the server's.
+  unsubscribe: { path: '/unsubscribe', chunk: 'newsletter/components/unsubscribe-page.tsx' },
 } as const satisfies Record<string, PublicPageDeclaration>;
 
 export type PageName = keyof typeof PUBLIC_PAGES;

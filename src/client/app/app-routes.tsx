@@ -110,6 +110,12 @@ const CLIENT_PAGES: Record<PageName, ClientPage> = {
       'PrivacyPage',
     ),
   },
+  unsubscribe: {
+    lazy: lazyPage(
+      () => import('../features/newsletter/components/unsubscribe-page.js'),
+      'UnsubscribePage',
+    ),
+  },
 };
 
 /**
@@ -186,6 +192,13 @@ function adminPages() {
       lazy: lazyPage(
         () => import('../features/admin-channels/components/channels-page.js'),
         'ChannelsPage',
+      ),
+    },
+    {
+      path: ADMIN_SCREENS.newsletter,
+      lazy: lazyPage(
+        () => import('../features/admin-newsletter/components/newsletter-page.js'),
+        'NewsletterPage',
       ),
     },
     {

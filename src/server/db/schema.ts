@@ -45,6 +45,11 @@ export const users = pgTable(
     zipcode: text('zipcode').notNull().default(''),
     birthday: date('birthday', { mode: 'string' }),
     newsletter: boolean('newsletter').notNull().default(false),
+    /**
+     * When the newsletter was last turned on; null while it is off. Kept by a trigger (migration
+     * 0019) on every write path, so unsubscribe links signed before a re-subscription stop working.
+     */
+    newsletterSince: timestamp('newsletter_since', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
@@ -65,6 +70,10 @@ export const users = pgTable(
     index('users_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     // Analytics' new accounts of a day (the day's roll-up, and today's live count).
     index('users_created_idx').on(t.createdAt),
+    // A mailing's recipients and the subscriber count read only the subscribed.
+    index('users_newsletter_idx')
+      .on(t.id)
+      .where(sql`${t.newsletter}`),
   ],
 );
 
@@ -798,3 +807,84 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Subscriptions and unsubscriptions per UTC day, kept by the users trigger (migration 0019): the
+ * subscriber trend, which the users table alone cannot give once people have left.
+ */
+export const newsletterDays = pgTable('newsletter_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  subscribed: integer('subscribed').notNull().default(0),
+  unsubscribed: integer('unsubscribed').notNull().default(0),
+});
+
+/**
+ * A newsletter mailing (modules/newsletter): its content as sent, with the unsubscribe link left as
+ * a placeholder filled per recipient. `job_id` is the delivery job that may send it: a job that
+ * is no longer that one (paused, then resumed) stops.
+ */
+export const mailings = pgTable(
+  'mailings',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    intro: text('intro').notNull(),
+    videoIds: integer('video_ids').array().notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    state: text('state').notNull().default('sending'),
+    automatic: boolean('automatic').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    recipients: integer('recipients').notNull().default(0),
+    jobId: bigint('job_id', { mode: 'number' }),
+    /** Why sending stopped by itself (the mail server refused or was gone), for the screen. */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('mailings_state_check', sql`${t.state} IN ('sending', 'paused', 'cancelled', 'sent')`),
+    index('mailings_created_idx').on(t.createdAt.desc(), t.id),
+    // One mailing is sent (or paused) at a time: a second start is refused, however it races.
+    uniqueIndex('mailings_one_current')
+      .on(sql`(true)`)
+      .where(sql`${t.state} IN ('sending', 'paused')`),
+  ],
+);
+
+/**
+ * One subscriber of one mailing. A row is claimed ('sending') before its mail goes out and marked
+ * 'sent' as soon as the server accepts it; only a claim older than any SMTP timeout is tried again.
+ */
+export const mailingRecipients = pgTable(
+  'mailing_recipients',
+  {
+    mailingId: integer('mailing_id')
+      .notNull()
+      .references(() => mailings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Set when this mailing's link unsubscribed them: the unsubscribes that followed. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mailingId, t.userId] }),
+    check(
+      'mailing_recipients_state_check',
+      sql`${t.state} IN ('queued', 'sending', 'sent', 'failed', 'skipped')`,
+    ),
+    // The delivery's claim walks a mailing's unsent rows in user order.
+    index('mailing_recipients_unsent_idx')
+      .on(t.mailingId, t.userId)
+      .where(sql`${t.state} IN ('queued', 'sending')`),
+    index('mailing_recipients_user_idx').on(t.userId),
+  ],
+);

@@ -67,7 +67,7 @@ describe('security headers', () => {
       'script-src': "'self' https://www.youtube.com",
       'style-src': "'self'",
       'img-src': "'self' data: https://i.ytimg.com https://img.example.com",
-      'frame-src': 'https://www.youtube-nocookie.com',
+      'frame-src': "'self' https://www.youtube-nocookie.com",
       'object-src': "'none'",
       'base-uri': "'none'",
       'frame-ancestors': "'none'",

@@ -62,7 +62,8 @@ export function pagePolicy(
     ["script-src 'self'", ...scriptOrigins, ...scriptHashes].join(' '),
     "style-src 'self'",
     `img-src ${images.join(' ')}`,
-    `frame-src ${YOUTUBE_EMBED}`,
+    // 'self': the back-office's mail preview (/mail-preview, which only this site may frame).
+    `frame-src 'self' ${YOUTUBE_EMBED}`,
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

@@ -4,6 +4,7 @@ import { apiMessages } from './api.js';
 import { artistsTagsMessages } from './artists-tags.js';
 import { catalogueMessages } from './catalogue.js';
 import { channelsMessages } from './channels.js';
+import { newsletterMessages } from './newsletter.js';
 import { peopleMessages } from './people.js';
 import { publicSiteMessages } from './public-site.js';
 import { secondFactorMessages } from './second-factor.js';
@@ -23,6 +24,7 @@ const everyMessage = new Set<string>(
     channelsMessages,
     secondFactorMessages,
     analyticsMessages,
+    newsletterMessages,
   ].flatMap((group) => Object.values(group) as string[]),
 );
 

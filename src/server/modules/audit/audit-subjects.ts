@@ -189,6 +189,20 @@ export const AUDIT_SUBJECTS: Record<ApiAuditAction, { before?: true; describe: D
     describe: async ({ answer }) => ({ ...NOTHING, details: [answer.required ? 'On' : 'Off'] }),
   },
   'DELETE /api/admin/users/:id/second-factor': { describe: answeredPerson },
+  'POST /api/admin/newsletter/test': {
+    describe: async ({ body }) => ({ ...NOTHING, details: [text(body.subject) ?? ''] }),
+  },
+  'POST /api/admin/mailings': {
+    describe: async ({ answer }) => subject(id(answer.id), text(answer.subject)),
+  },
+  'PUT /api/admin/mailings/:id': {
+    describe: async ({ answer }) =>
+      subject(id(answer.id), text(answer.subject), [text(answer.state) ?? '']),
+  },
+  'PUT /api/admin/newsletter/settings': {
+    describe: async ({ body }) => ({ ...NOTHING, details: [body.auto_send ? 'On' : 'Off'] }),
+  },
+  'GET /api/admin/newsletter/subscribers.csv': { describe: async () => NOTHING },
   'POST /api/admin/passkeys/options': { describe: async () => NOTHING },
   'POST /api/admin/passkeys': { describe: answeredPasskey },
   'PUT /api/admin/passkeys/:id': { describe: answeredPasskey },

@@ -14,6 +14,8 @@ const actionOf = (request: FastifyRequest) =>
 /** An administrator's change that succeeded so far: a write, or a call the log names (an import). */
 function isAudited(request: FastifyRequest): boolean {
   if (!request.user?.isAdmin || !request.url.startsWith('/api/')) return false;
+  // A call anyone may make (an unsubscribe link) is no administrator's change, signed in or not.
+  if (request.routeOptions.config.access === 'public') return false;
   if (request.url === '/api/logout') return false;
   // Playback reports change nothing of the site, and come every few seconds while a video plays.
   if (request.routeOptions.url === '/api/videos/:id/progress') return false;

@@ -243,4 +243,10 @@ async function afterImports(app: FastifyInstance, videoIds: number[]): Promise<v
     // The videos are in; tags can be added by hand, and pages catch up with their max age.
     app.log.error({ err: error }, 'after a channel sync: tags or cached pages not updated');
   }
+  try {
+    // Private imports are left out by the announcement itself.
+    await app.newsletter.announce(videoIds);
+  } catch (error) {
+    app.log.error({ err: error }, 'after a channel sync: new episodes not announced by mail');
+  }
 }

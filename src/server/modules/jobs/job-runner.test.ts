@@ -369,3 +369,29 @@ it('sweeps ended jobs every hour: done ones after a week, failed ones after a mo
     await own.close();
   }
 });
+
+it('takes a dead runner’s job again after its kind’s own lock, others after the runner’s', async () => {
+  const dead = runner({ lockSeconds: 600 });
+  dead.define('mailing-batch', () => new Promise<void>(() => undefined), { lockSeconds: 30 });
+  dead.define('slow-import', () => new Promise<void>(() => undefined));
+  const mailing = await dead.enqueue('mailing-batch', {});
+  const slow = await dead.enqueue('slow-import', {});
+  void dead.runDue();
+  await expect.poll(async () => (await findJob(t.db, slow))?.state).toBe('running');
+  await expect.poll(async () => (await findJob(t.db, mailing))?.state).toBe('running');
+
+  const restarted = runner({ lockSeconds: 600 });
+  const taken: string[] = [];
+  restarted.define('mailing-batch', async () => void taken.push('mailing-batch'), {
+    lockSeconds: 30,
+  });
+  restarted.define('slow-import', async () => void taken.push('slow-import'));
+  advance(29);
+  expect((await restarted.runDue()).jobs).toBe(0);
+  advance(2);
+  expect((await restarted.runDue()).jobs).toBe(1);
+  expect(taken).toEqual(['mailing-batch']);
+  advance(600);
+  expect((await restarted.runDue()).jobs).toBe(1);
+  expect(taken).toEqual(['mailing-batch', 'slow-import']);
+});

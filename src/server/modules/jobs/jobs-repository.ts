@@ -53,11 +53,14 @@ export async function claimJobs(
   limit: number,
   lockSeconds: number,
   now: Date | null,
+  /** Kinds whose lock is not `lockSeconds`. */
+  kindLocks: Record<string, number> = {},
 ): Promise<ClaimedJob[]> {
   return queryRows<ClaimedJob>(
     db,
     sql`UPDATE jobs SET state = 'running', attempts = attempts + 1,
-          locked_until = ${at(now)} + ${seconds(lockSeconds)}
+          locked_until = ${at(now)} + make_interval(secs => coalesce(
+            (${JSON.stringify(kindLocks)}::jsonb ->> kind)::float8, ${lockSeconds}::float8))
         WHERE id IN (
           SELECT id FROM jobs
           WHERE kind = ANY(${sql.param(kinds)}::text[])

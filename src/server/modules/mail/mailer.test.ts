@@ -22,7 +22,11 @@ describe('createMailer with SMTP_URL', () => {
         await mailer.send({ to: 'fan@example.com', subject, text: `${subject} body` });
       }
       const first = await smtp.waitForMail((mail) => mail.subject === 'First');
-      expect(first).toEqual({ to: ['fan@example.com'], subject: 'First', text: 'First body\n' });
+      expect(first).toMatchObject({
+        to: ['fan@example.com'],
+        subject: 'First',
+        text: 'First body\n',
+      });
       await smtp.waitForMail((mail) => mail.subject === 'Second');
       expect(mailer.outbox).toEqual([]);
     } finally {

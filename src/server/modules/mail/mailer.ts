@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { smtpOptions } from './smtp-options.js';
 
 export interface MailMessage {
   to: string;
@@ -58,19 +59,7 @@ export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Ma
       close: () => undefined,
     };
   }
-  const url = new URL(options.smtpUrl);
-  const transportOptions = {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
-      : {}),
-    // A mail server that hangs must not hold the recovery request forever.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  };
+  const transportOptions = smtpOptions(options.smtpUrl);
   // nodemailer is loaded on the first message, not at every start (most starts send none).
   let transport: Promise<Transporter> | undefined;
   const transportNow = () =>

@@ -25,6 +25,11 @@ export async function publishDue(app: FastifyInstance): Promise<PublishedVideo[]
   } catch (error) {
     app.log.error({ err: error }, 'cached pages could not be dropped after scheduled publishing');
   }
+  try {
+    await app.newsletter.announce(published.map((video) => video.id));
+  } catch (error) {
+    app.log.error({ err: error }, 'newly published episodes could not be announced by mail');
+  }
   return published;
 }
 

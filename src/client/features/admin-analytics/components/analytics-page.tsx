@@ -17,7 +17,10 @@ import {
 import { SITE_METRICS } from '../api/site-metrics.js';
 import { topCsvPath } from '../api/top-lists.js';
 import { formatRange } from './analytics-format.js';
-import { CsvDownloadButton, useDownloadError } from './csv-download-button.js';
+import {
+  CsvDownloadButton,
+  useDownloadError,
+} from '@client/components/admin/csv-download-button.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
 import { TopLists } from './top-lists.js';
@@ -46,11 +49,13 @@ export function AnalyticsPage() {
       actions={
         <>
           <CsvDownloadButton
+            failedText={u.downloadFailed}
             path={siteCsvPath(range)}
             label={u.downloadCsv}
             onError={download.onError}
           />
           <CsvDownloadButton
+            failedText={u.downloadFailed}
             path={topCsvPath(range)}
             label={u.downloadTopCsv}
             onError={download.onError}

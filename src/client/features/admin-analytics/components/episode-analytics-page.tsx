@@ -19,7 +19,10 @@ import {
   type AnalyticsRange,
 } from '../api/site-figures.js';
 import { formatDay, formatRange } from './analytics-format.js';
-import { CsvDownloadButton, useDownloadError } from './csv-download-button.js';
+import {
+  CsvDownloadButton,
+  useDownloadError,
+} from '@client/components/admin/csv-download-button.js';
 import { MetricPanel } from './metric-panel.js';
 import { RangePicker } from './range-picker.js';
 import { RetentionPanel } from './retention-panel.js';
@@ -54,11 +57,13 @@ export function EpisodeAnalyticsPage() {
         !missing && (
           <>
             <CsvDownloadButton
+              failedText={u.downloadFailed}
               path={episodeDaysCsvPath(id, range)}
               label={u.downloadCsv}
               onError={download.onError}
             />
             <CsvDownloadButton
+              failedText={u.downloadFailed}
               path={retentionCsvPath(id)}
               label={u.downloadRetentionCsv}
               onError={download.onError}

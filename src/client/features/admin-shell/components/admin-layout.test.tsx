@@ -35,6 +35,7 @@ describe('The admin shell', () => {
       ['Videos', '/admin/videos'],
       ['Analytics', '/admin/analytics'],
       ['Channels', '/admin/channels'],
+      ['Newsletter', '/admin/newsletter'],
       ['Artists', '/admin/artistDashboard'],
       ['Users', '/admin/userDashboard'],
       ['Audit log', '/admin/audit'],

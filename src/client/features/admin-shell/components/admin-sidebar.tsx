@@ -54,6 +54,13 @@ const SECTIONS: readonly Section[] = [
     icon: icon('M20 11a8 8 0 0 0-14.9-4M4 13a8 8 0 0 0 14.9 4M5 3v4h4M19 21v-4h-4'),
   },
   {
+    label: 'Newsletter',
+    to: adminLink.newsletter,
+    owns: ['newsletter'],
+    // An envelope.
+    icon: icon('M3 6h18v12H3zM3 7l9 6 9-6'),
+  },
+  {
     label: 'Artists',
     to: adminLink.artistDashboard,
     owns: ['artistDashboard', 'newArtist', 'editArtist'],

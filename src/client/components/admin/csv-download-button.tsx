@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { adminAnalyticsUiMessages as u } from '@shared/messages/admin-analytics-ui.js';
-import { Button } from '@client/components/ui/button.js';
+import { Button } from '../ui/button.js';
 import { apiDownload, ApiError } from '@client/lib/api-client.js';
 
 /**
@@ -23,10 +22,13 @@ export function useDownloadError(rangeKey: string) {
 export function CsvDownloadButton({
   path,
   label,
+  failedText,
   onError,
 }: {
   path: string;
   label: string;
+  /** What a failure other than a refused request (a 400, which says why) is told as. */
+  failedText: string;
   onError: (message: string | null) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -38,7 +40,7 @@ export function CsvDownloadButton({
     try {
       await apiDownload(path);
     } catch (error) {
-      onError(error instanceof ApiError && error.status === 400 ? error.message : u.downloadFailed);
+      onError(error instanceof ApiError && error.status === 400 ? error.message : failedText);
     } finally {
       setBusy(false);
     }

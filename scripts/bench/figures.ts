@@ -20,7 +20,7 @@ export function info(name: string, value: string): Figure {
 
 export function atMost(name: string, actual: number, limit: number, unit: string): Figure {
   const verdict = judgeAtMost(actual, limit, unit);
-  const digits = (unit === 'ms' && actual < 100) || unit === '%' ? 1 : 0;
+  const digits = unit === 's' ? 2 : (unit === 'ms' && actual < 100) || unit === '%' ? 1 : 0;
   return { name, value: `${actual.toFixed(digits)} ${unit}`, ...verdict };
 }
 

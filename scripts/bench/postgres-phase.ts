@@ -399,7 +399,8 @@ function buildEndpoints(
   return { endpoints, mixed: mixedEndpoint('mixed: home, video, tag, search', mixedList, C) };
 }
 
-export async function runPostgresPhase(run: PhaseRun): Promise<void> {
+/** The main server's rows and figures; answers the mixed reads (for the newsletter's check). */
+async function runMainServer(run: PhaseRun): Promise<Endpoint | null> {
   const { settings, context, output } = run;
   const { rows, figures } = output;
   const url = settings.databaseUrl;
@@ -458,7 +459,7 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
       rows.push(await measureEndpoint(context, server, PHASE, endpoint));
     }
     forNewsletter.mixed = mixed;
-    if (!selected(mixed.name)) return;
+    if (!selected(mixed.name)) return mixed;
     const login = rows.find((row) => row.name.startsWith('POST /api/login'));
     if (login) {
       figures.push(
@@ -526,8 +527,14 @@ export async function runPostgresPhase(run: PhaseRun): Promise<void> {
   } finally {
     await server.stop();
   }
+  return forNewsletter.mixed;
+}
+
+export async function runPostgresPhase(run: PhaseRun): Promise<void> {
+  const mixed = await runMainServer(run);
+  const { only } = run.settings;
   // Its own server (with an SMTP sink), once the main one has stopped.
-  if (forNewsletter.mixed && (settings.only === null || settings.only.test('newsletter'))) {
-    await runNewsletterBench(run, url, forNewsletter.mixed);
+  if (mixed && (only === null || only.test('newsletter'))) {
+    await runNewsletterBench(run, run.settings.databaseUrl, mixed);
   }
 }

@@ -281,6 +281,11 @@ export const videos = pgTable(
     index('videos_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')),
     index('videos_search_document_idx').using('gin', t.searchDocument),
     index('videos_search_title_document_idx').using('gin', t.searchTitleDocument),
+    // Deleting an account sets its videos' created_by to null: without this, a scan of every
+    // video per account deleted (50,000 accounts took minutes).
+    index('videos_created_by_idx')
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} IS NOT NULL`),
     index('videos_public_published_idx').on(
       t.isPublic,
       t.publishedAt.desc().nullsFirst(),
@@ -522,6 +527,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // As videos_created_by_idx: an account's deletion finds its entries without a scan.
+    index('audit_log_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
   ],
 );
 

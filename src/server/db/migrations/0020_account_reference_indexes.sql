@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id") WHERE "audit_log"."actor_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "videos_created_by_idx" ON "videos" USING btree ("created_by") WHERE "videos"."created_by" IS NOT NULL;

@@ -12,6 +12,8 @@ export const newsletterMessages = {
   mailNotConfigured: 'Mail is not configured (SMTP_URL is not set): nothing can be sent',
   mailServerDown: 'The mail server could not be reached; try again in a moment',
   mailServerRefused: 'The mail server refused the message',
+  mailingFailed:
+    'Sending kept failing, so the mailing was paused; resume it once the cause is fixed',
   testSent: 'Test mail sent to your address',
   previewReady: 'Preview',
   previewExpired: 'This preview has expired: draw it again from the Newsletter screen',

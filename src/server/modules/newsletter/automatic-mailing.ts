@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUTOMATIC_MAILING_ACTOR } from './mailing-actors.js';
 import { renderDraft } from './mailing-draft.js';
 import { DELIVERY_JOB } from './mailing-delivery.js';
-import { findEpisodes, insertMailing } from './mailings-repository.js';
+import { findEpisodes, hasAutomaticMailing, insertMailing } from './mailings-repository.js';
 import { readNewsletterSettings } from './newsletter-settings.js';
 import { isUniqueViolation } from '@server/db/pg-errors.js';
 
@@ -11,7 +11,11 @@ export const ANNOUNCE_JOB = 'newsletter-announce';
 /** Waits behind a mailing being sent: retried with the runner's backoff, for about a day. */
 const ANNOUNCE_ATTEMPTS = 30;
 
-const announcePayload = z.object({ videoIds: z.array(z.number().int().positive()).min(1).max(12) });
+const announcePayload = z.object({
+  videoIds: z.array(z.number().int().positive()).min(1).max(12),
+  /** When it was queued (ISO 8601): a mailing of these episodes made since is this job's. */
+  queuedAt: z.string().optional(),
+});
 
 /**
  * New public episodes (a sync's imports, the schedule's publications) are announced by a mailing
@@ -24,7 +28,7 @@ export async function announceEpisodes(app: FastifyInstance, videoIds: number[])
   if (!settings.auto_send) return;
   await app.jobs.enqueue(
     ANNOUNCE_JOB,
-    { videoIds: videoIds.slice(0, 12) },
+    { videoIds: videoIds.slice(0, 12), queuedAt: new Date().toISOString() },
     { maxAttempts: ANNOUNCE_ATTEMPTS },
   );
 }
@@ -36,7 +40,9 @@ const subjectOf = (brand: string, titles: string[]) =>
 
 export function defineAnnounceJob(app: FastifyInstance): void {
   app.jobs.define(ANNOUNCE_JOB, async (job) => {
-    const { videoIds } = announcePayload.parse(job.payload);
+    const { videoIds, queuedAt } = announcePayload.parse(job.payload);
+    // A run that stored its mailing but died before the job was marked done: not twice.
+    if (queuedAt && (await hasAutomaticMailing(app.db, videoIds, new Date(queuedAt)))) return;
     const found = await findEpisodes(app.db, videoIds);
     // Only what is still public when its turn comes.
     const episodes = videoIds

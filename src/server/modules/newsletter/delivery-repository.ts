@@ -69,19 +69,26 @@ export async function claimRecipients(
   );
 }
 
-/** Recorded before the message's final dot (NewsletterSender.send): never sent twice. */
+/**
+ * Recorded before the message's final dot (NewsletterSender.send), fenced: only while the row is
+ * still this claim's (its attempt number) and the mailing is sending by this job. False when it
+ * is not: the message is then abandoned, so a paused, cancelled or taken-over claim sends nothing.
+ */
 export async function markSent(
   db: Database,
-  mailingId: number,
-  userIds: readonly number[],
-  now: Date | null,
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.execute(
-    sql`UPDATE mailing_recipients SET state = 'sent', sent_at = ${at(now)}, claimed_at = NULL,
+  claim: { mailingId: number; userId: number; attempts: number; jobId: number },
+): Promise<boolean> {
+  const rows = await queryRows<{ userId: number }>(
+    db,
+    sql`UPDATE mailing_recipients r SET state = 'sent', sent_at = now(), claimed_at = NULL,
           last_error = NULL
-        WHERE mailing_id = ${mailingId} AND user_id = ANY(${sql.param(userIds)}::int[])`,
+        WHERE r.mailing_id = ${claim.mailingId} AND r.user_id = ${claim.userId}
+          AND r.state = 'sending' AND r.attempts = ${claim.attempts}
+          AND EXISTS (SELECT 1 FROM mailings m WHERE m.id = ${claim.mailingId}
+                        AND m.state = 'sending' AND m.job_id = ${claim.jobId})
+        RETURNING r.user_id AS "userId"`,
   );
+  return rows.length > 0;
 }
 
 export async function markSkipped(
@@ -96,37 +103,48 @@ export async function markSkipped(
   );
 }
 
-/** A refusal: tried again after `retryInSeconds`, or failed for good when that is null. */
+/**
+ * A refusal: tried again after `retryInSeconds`, or failed for good when that is null. Only the
+ * claim that tried (its attempt number): a cancelled mailing's row stays skipped.
+ */
 export async function markRefused(
   db: Database,
   mailingId: number,
   userId: number,
   error: string,
   retryInSeconds: number | null,
-  now: Date | null,
+  attempts: number,
 ): Promise<void> {
+  const claimed = sql`mailing_id = ${mailingId} AND user_id = ${userId}
+    AND state IN ('sending', 'sent') AND attempts = ${attempts}`;
   await db.execute(
     retryInSeconds === null
       ? sql`UPDATE mailing_recipients SET state = 'failed', last_error = ${error}, claimed_at = NULL
-            WHERE mailing_id = ${mailingId} AND user_id = ${userId}`
+            WHERE ${claimed}`
       : sql`UPDATE mailing_recipients SET state = 'queued', last_error = ${error}, claimed_at = NULL,
-              retry_at = ${at(now)} + make_interval(secs => ${retryInSeconds})
-            WHERE mailing_id = ${mailingId} AND user_id = ${userId}`,
+              retry_at = now() + make_interval(secs => ${retryInSeconds})
+            WHERE ${claimed}`,
   );
 }
 
-/** Gives back claims whose mail never left (the server was gone): no attempt is counted. */
+/**
+ * Gives back claims whose mail never left (the server was gone, or the mailing was paused): no
+ * attempt is counted. Each only while it is still that claim (its attempt number), so a claim
+ * another run has taken over since is left alone.
+ */
 export async function releaseClaims(
   db: Database,
   mailingId: number,
-  userIds: readonly number[],
+  claims: readonly { userId: number; attempts: number }[],
 ): Promise<void> {
-  if (userIds.length === 0) return;
+  if (claims.length === 0) return;
   await db.execute(
     sql`UPDATE mailing_recipients SET state = 'queued', claimed_at = NULL,
           attempts = greatest(attempts - 1, 0)
         WHERE mailing_id = ${mailingId} AND state = 'sending'
-          AND user_id = ANY(${sql.param(userIds)}::int[])`,
+          AND (user_id, attempts) IN (
+            SELECT * FROM unnest(${sql.param(claims.map((claim) => claim.userId))}::int[],
+                                 ${sql.param(claims.map((claim) => claim.attempts))}::int[]))`,
   );
 }
 

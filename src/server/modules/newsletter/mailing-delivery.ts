@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newsletterMessages as m } from '@shared/messages/newsletter.js';
+import { safeMessage } from '@server/lib/safe-errors.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import {
   claimRecipients,
@@ -15,6 +16,7 @@ import {
   type DeliveryMailing,
   type Recipient,
 } from './delivery-repository.js';
+import { DELIVERY_ATTEMPTS } from './mailings-repository.js';
 import { personalise } from './mail-content.js';
 import {
   classifySendError,
@@ -32,9 +34,10 @@ export const DELIVERY_LOCK_SECONDS = 30;
 /** Longer than any SMTP timeout (smtp-options.ts): a claim this old is no longer in flight. */
 export const STALE_CLAIM_SECONDS = 120;
 const BATCH = 200;
-/** A recipient's 4xx refusals are tried this many times, a minute apart per attempt. */
+/** A recipient's 4xx refusals are tried this many times: 5 and then 15 minutes later. */
 const MAX_ATTEMPTS = 3;
-const RETRY_SECONDS = 60;
+const RETRY_SECONDS = [300, 900] as const;
+
 /** This many refusals in a row mean the server refuses everything: the mailing pauses. */
 const REFUSALS_IN_A_ROW = 50;
 /** Runs of the job while the server stays unreachable (backoff 30 s … 1 h), then it pauses. */
@@ -42,6 +45,11 @@ export const SERVER_GONE_RUNS = 8;
 
 /** The server could not be reached: the job is run again later. */
 class ServerGone extends Error {}
+/**
+ * The recipient's claim is no longer this job's (the mailing was paused, resumed or cancelled, or
+ * another run took the claim over): the message is abandoned before its final dot.
+ */
+class FencedOut extends Error {}
 /** The server refuses every message (its sign-in failed): the mailing pauses at once. */
 class ServerRefused extends Error {}
 
@@ -84,24 +92,34 @@ export async function deliverMailing(
         return;
       }
       // Only retries are left, later: a job of their time takes over, and this one ends.
-      const followUp = await app.jobs.enqueue(DELIVERY_JOB, { mailingId }, { runAt: next });
+      const followUp = await app.jobs.enqueue(
+        DELIVERY_JOB,
+        { mailingId },
+        { runAt: next, maxAttempts: DELIVERY_ATTEMPTS },
+      );
       await handOver(app.db, mailingId, job.id, followUp);
       return;
     }
+    let result: number | 'fenced';
     try {
-      refusalsInARow = await sendBatch(app, sender, key, mailing, batch, pace, refusalsInARow);
+      result = await sendBatch(app, sender, key, mailing, job.id, batch, pace, refusalsInARow);
     } catch (error) {
       if (error instanceof ServerRefused) {
         await pauseWithError(app.db, mailingId, job.id, `${m.mailServerRefused}: ${error.message}`);
         return;
       }
-      if (!(error instanceof ServerGone)) throw error;
+      // Whatever keeps failing (the mail server, the database) pauses the mailing with its
+      // reason before the runner gives the job up, so it never stays "sending" with no job.
       if (job.attempt >= SERVER_GONE_RUNS) {
-        await pauseWithError(app.db, mailingId, job.id, `${m.mailServerDown}: ${error.message}`);
+        const reason = error instanceof ServerGone ? m.mailServerDown : m.mailingFailed;
+        await pauseWithError(app.db, mailingId, job.id, `${reason}: ${safeMessage(error)}`);
         return;
       }
       throw error;
     }
+    // Paused, resumed or cancelled meanwhile: this job is no longer the mailing's.
+    if (result === 'fenced') return;
+    refusalsInARow = result;
     if (refusalsInARow >= REFUSALS_IN_A_ROW) {
       await pauseWithError(app.db, mailingId, job.id, m.mailServerRefused);
       return;
@@ -115,10 +133,11 @@ async function sendBatch(
   sender: NewsletterSender,
   key: Buffer,
   mailing: DeliveryMailing,
+  jobId: number,
   batch: Recipient[],
   pace: () => Promise<void>,
   refusalsBefore: number,
-): Promise<number> {
+): Promise<number | 'fenced'> {
   const unsubscribed = batch.filter(
     (recipient) => !recipient.subscribed || recipient.since === null,
   );
@@ -130,14 +149,15 @@ async function sendBatch(
   const queue = batch.filter((recipient) => recipient.subscribed && recipient.since !== null);
   const unfinished = new Set(queue.map((recipient) => recipient.userId));
   let refusalsInARow = refusalsBefore;
-  // Set by whichever worker meets a server that is gone or refuses all: the others stop.
-  const stop: { failure: SendFailure | null } = { failure: null };
+  // Set by whichever worker meets a server that is gone or refuses all, or finds the mailing no
+  // longer this job's: the others stop.
+  const stop: { failure: SendFailure | null; fenced: boolean } = { failure: null, fenced: false };
   let next = 0;
   const worker = async () => {
-    while (next < queue.length && !stop.failure) {
+    while (next < queue.length && !stop.failure && !stop.fenced) {
       const recipient = queue[next++]!;
       await pace();
-      if (stop.failure) return;
+      if (stop.failure || stop.fenced) return;
       const token = signUnsubscribe(key, {
         userId: recipient.userId,
         mailingId: mailing.id,
@@ -145,11 +165,27 @@ async function sendBatch(
       });
       const url = unsubscribeUrl(app.config.PUBLIC_URL, token);
       const content = personalise(mailing, url);
-      // Recorded sent before the message's final dot (see NewsletterSender.send).
+      // Recorded sent before the message's final dot (see NewsletterSender.send), only while
+      // the claim and the mailing are still this job's: else the message is abandoned.
       let recorded = false;
+      let fenced = false;
+      let recordFailure: unknown = null;
       const recordSent = async () => {
-        await markSent(app.db, mailing.id, [recipient.userId], null);
-        recorded = true;
+        try {
+          recorded = await markSent(app.db, {
+            mailingId: mailing.id,
+            userId: recipient.userId,
+            attempts: recipient.attempts,
+            jobId,
+          });
+        } catch (error) {
+          recordFailure = error;
+          throw error;
+        }
+        if (!recorded) {
+          fenced = true;
+          throw new FencedOut('this mailing is no longer this job’s');
+        }
       };
       try {
         await sender.send(
@@ -167,6 +203,15 @@ async function sendBatch(
         unfinished.delete(recipient.userId);
         refusalsInARow = 0;
       } catch (error) {
+        if (fenced) {
+          stop.fenced = true;
+          return;
+        }
+        // The database failed while recording: the message was abandoned; its claim is given back.
+        if (recordFailure !== null) {
+          stop.failure = { kind: 'server-gone', message: safeMessage(recordFailure) };
+          return;
+        }
         const failure = classifySendError(error);
         if (failure.kind === 'server-gone' || failure.kind === 'server-refused') {
           // Gone after the message was recorded: whether it arrived cannot be known, and a
@@ -184,16 +229,22 @@ async function sendBatch(
           mailing.id,
           recipient.userId,
           failure.message,
-          retry ? RETRY_SECONDS : null,
-          null,
+          retry ? RETRY_SECONDS[recipient.attempts - 1]! : null,
+          recipient.attempts,
         );
       }
     }
   };
   await Promise.all(Array.from({ length: app.config.NEWSLETTER_SMTP_CONNECTIONS }, () => worker()));
+  const unsent = queue.filter((recipient) => unfinished.has(recipient.userId));
+  if (stop.fenced) {
+    // Paused: the next job takes them at once (cancelled ones are skipped already).
+    await releaseClaims(app.db, mailing.id, unsent);
+    return 'fenced';
+  }
   const failure = stop.failure;
   if (failure) {
-    await releaseClaims(app.db, mailing.id, [...unfinished]);
+    await releaseClaims(app.db, mailing.id, unsent);
     app.log.warn({ mailingId: mailing.id, error: failure.message }, 'mail server unavailable');
     throw failure.kind === 'server-refused'
       ? new ServerRefused(failure.message)

@@ -5,6 +5,13 @@ import { queryRows } from '@server/db/query-rows.js';
 import { insertJob } from '../jobs/jobs-repository.js';
 import type { MailEpisode } from './mail-content.js';
 
+/**
+ * Every delivery job's runs. The delivery pauses its mailing at its 8th failed run
+ * (SERVER_GONE_RUNS), before the runner gives the job up, so a mailing never stays "sending"
+ * with no job.
+ */
+export const DELIVERY_ATTEMPTS = 10;
+
 export interface MailingRow {
   id: number;
   subject: string;
@@ -111,7 +118,7 @@ export async function insertMailing(
       if (added!.recipients === 0) throw new NoRecipients();
       const jobId = await insertJob(
         tx,
-        { kind: jobKind, payload: { mailingId: id }, runAt: null, maxAttempts: 10 },
+        { kind: jobKind, payload: { mailingId: id }, runAt: null, maxAttempts: DELIVERY_ATTEMPTS },
         now,
       );
       await tx.execute(
@@ -225,7 +232,7 @@ export async function resumeMailing(
     if (rows.length === 0) return false;
     const jobId = await insertJob(
       tx,
-      { kind: jobKind, payload: { mailingId: id }, runAt: null, maxAttempts: 10 },
+      { kind: jobKind, payload: { mailingId: id }, runAt: null, maxAttempts: DELIVERY_ATTEMPTS },
       now,
     );
     await tx.execute(sql`UPDATE mailings SET job_id = ${jobId} WHERE id = ${id}`);
@@ -244,9 +251,27 @@ export async function cancelMailing(db: Database, id: number, now: Date | null):
     );
     if (rows.length === 0) return false;
     await tx.execute(
+      // Claims in flight too: their job's record of them is fenced, so their messages are
+      // abandoned before the final dot.
       sql`UPDATE mailing_recipients SET state = 'skipped', claimed_at = NULL
-          WHERE mailing_id = ${id} AND state = 'queued'`,
+          WHERE mailing_id = ${id} AND state IN ('queued', 'sending')`,
     );
     return true;
   });
+}
+
+/** Whether an automatic mailing of exactly these episodes was made since `since`. */
+export async function hasAutomaticMailing(
+  db: Database,
+  videoIds: readonly number[],
+  since: Date,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM mailings
+        WHERE automatic AND video_ids = ${sql.param(videoIds)}::int[]
+          AND created_at >= ${since}::timestamptz - interval '1 second'
+        LIMIT 1`,
+  );
+  return rows.length > 0;
 }

@@ -4,6 +4,8 @@ import { UNSUBSCRIBE_ACTION } from '@shared/audit-actions.js';
 import { newsletterMessages as m } from '@shared/messages/newsletter.js';
 import { queryRows } from '@server/db/query-rows.js';
 import { PUBLISH_SCHEDULE } from '../publishing/scheduled-publishing.js';
+import { claimRecipients, markSent, releaseClaims } from './delivery-repository.js';
+import { STALE_CLAIM_SECONDS } from './mailing-delivery.js';
 import {
   buildUser,
   buildVideo,
@@ -428,6 +430,48 @@ describe('a runner that died mid-send', () => {
     expect(mailsTo(fans[1]!.email)).toHaveLength(1);
     const detail = await api('GET', `/api/admin/mailings/${mailing.id}`);
     expect(detail.body.data).toMatchObject({ state: 'sent', counts: { sent: 6, pending: 0 } });
+  });
+});
+
+describe('the fence on each mail', () => {
+  it('records a mail only for the claim that sent it, while its job still sends the mailing', async () => {
+    const fans = await Promise.all(Array.from({ length: 3 }, () => buildUser(t.db)));
+    await onlySubscribed(fans.map((fan) => fan.id));
+    const video = await buildVideo(t.db);
+    const mailing = await startMailing([video.id], 'Fenced');
+    const [row] = await queryRows<{ jobId: number }>(
+      t.db,
+      sql`SELECT job_id::float8 AS "jobId" FROM mailings WHERE id = ${mailing.id}`,
+    );
+    const jobId = row!.jobId;
+    // A job's claim, as the delivery makes it.
+    const claimed = await claimRecipients(t.db, mailing.id, 10, STALE_CLAIM_SECONDS, null);
+    expect(claimed).toHaveLength(3);
+    const [first, second, third] = claimed;
+    const claimOf = (recipient: typeof first) => ({
+      mailingId: mailing.id,
+      userId: recipient!.userId,
+      attempts: recipient!.attempts,
+      jobId,
+    });
+    expect(await markSent(t.db, claimOf(first))).toBe(true);
+    // Another job id, or an attempt that is not the claim's: nothing is recorded.
+    expect(await markSent(t.db, { ...claimOf(second), jobId: jobId + 1 })).toBe(false);
+    expect(await markSent(t.db, { ...claimOf(second), attempts: 99 })).toBe(false);
+    // Paused: the job's next mail is not recorded (so not sent); its claims go back at once.
+    await api('PUT', `/api/admin/mailings/${mailing.id}`, { state: 'paused' });
+    expect(await markSent(t.db, claimOf(second))).toBe(false);
+    await releaseClaims(t.db, mailing.id, [second!, { ...third!, attempts: 99 }]);
+    const states = new Map((await recipientStates(mailing.id)).map((r) => [r.userId, r]));
+    expect(states.get(first!.userId)?.state).toBe('sent');
+    expect(states.get(second!.userId)).toMatchObject({ state: 'queued', attempts: 0 });
+    // A claim that is not its own (another attempt number) is left alone.
+    expect(states.get(third!.userId)).toMatchObject({ state: 'sending', attempts: 1 });
+    // Cancelled: claims in flight are skipped too, and nothing more is recorded.
+    await api('PUT', `/api/admin/mailings/${mailing.id}`, { state: 'cancelled' });
+    expect(await markSent(t.db, claimOf(third))).toBe(false);
+    const after = await recipientStates(mailing.id);
+    expect(after.map((r) => r.state).sort()).toEqual(['sent', 'skipped', 'skipped']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '@server/testing/smtp-capture.js';
 import {
+  classifySendError,
   createNewsletterSender,
   type NewsletterMail,
   type NewsletterSender,
@@ -68,4 +69,23 @@ it('never runs beforeEnd for a refused recipient, and never delivers when it fai
   // The pool goes on with the next.
   await sender.send(mail('next@example.com'));
   expect(smtp.mails.filter((caught) => caught.to.includes('next@example.com'))).toHaveLength(1);
+});
+
+it('sorts failures by whose they are: the recipient’s, later, or the whole server’s', () => {
+  const kind = (error: object) => classifySendError(error).kind;
+  expect(kind({ code: 'EENVELOPE', responseCode: 550, response: '550 No such user' })).toBe(
+    'recipient-refused',
+  );
+  expect(kind({ code: 'EENVELOPE', responseCode: 451, response: '451 Try later' })).toBe(
+    'try-later',
+  );
+  // 421: the server closes the connection (busy, throttling); a failed sign-in refuses all.
+  expect(kind({ code: 'ECONNECTION', responseCode: 421, response: '421 Too busy' })).toBe(
+    'server-gone',
+  );
+  expect(kind({ code: 'EAUTH', responseCode: 454, response: '454 Try later' })).toBe(
+    'server-refused',
+  );
+  expect(kind({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' })).toBe('server-gone');
+  expect(kind({ code: 'ETIMEDOUT' })).toBe('server-gone');
 });

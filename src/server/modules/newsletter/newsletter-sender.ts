@@ -112,13 +112,14 @@ export function classifySendError(error: unknown): SendFailure {
     message?: string;
   };
   const text = (response ?? message ?? 'the mail server failed').slice(0, 500);
+  // A failed sign-in refuses every message; a 421 is the server closing the connection
+  // (busy, throttling): neither is about the recipient.
+  if (code === 'EAUTH') return { kind: 'server-refused', message: text };
+  if (responseCode === 421) return { kind: 'server-gone', message: text };
   if (typeof responseCode === 'number') {
     if (responseCode >= 400 && responseCode < 500) return { kind: 'try-later', message: text };
-    if (code === 'EENVELOPE') return { kind: 'recipient-refused', message: text };
-    if (code === 'EAUTH') return { kind: 'server-refused', message: text };
     return { kind: 'recipient-refused', message: text };
   }
-  if (code === 'EAUTH') return { kind: 'server-refused', message: text };
   if (code && SERVER_GONE_CODES.has(code)) return { kind: 'server-gone', message: text };
   return { kind: 'server-gone', message: text };
 }

@@ -15,11 +15,54 @@ export interface SmtpLanes {
   close: () => void;
 }
 
+/** The lanes are closed: nothing more is sent. */
+export class LanesClosed extends Error {
+  constructor() {
+    super('the SMTP connections are closed');
+  }
+}
+
+/**
+ * One command's answer. nodemailer calls back only the send in progress when a connection fails;
+ * a sign-in's or a reset's callback would never come, so the connection's own 'error' and 'end'
+ * (and a time-out) settle it too.
+ */
+function settle(
+  connection: Connection,
+  start: (done: (error?: Error | null) => void) => void,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let over = false;
+    const finish = (error?: Error | null) => {
+      if (over) return;
+      over = true;
+      clearTimeout(timer);
+      connection.removeListener('error', onError);
+      connection.removeListener('end', onEnd);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onError = (error: Error) => finish(error);
+    const onEnd = () =>
+      finish(Object.assign(new Error('the connection ended'), { code: 'ECONNECTION' }));
+    const timer = setTimeout(
+      () =>
+        finish(Object.assign(new Error('the mail server did not answer'), { code: 'ETIMEDOUT' })),
+      timeoutMs,
+    );
+    connection.once('error', onError);
+    connection.once('end', onEnd);
+    start(finish);
+  });
+}
+
 export function createSmtpLanes(smtpUrl: string, size: number): SmtpLanes {
   const options = smtpOptions(smtpUrl);
   const { auth, ...connectionOptions } = options as typeof options & {
     auth?: { user: string; pass: string };
   };
+  const commandTimeoutMs = options.socketTimeout;
   const idle: Connection[] = [];
   const waiting: ((connection: Connection | null) => void)[] = [];
   let open = 0;
@@ -36,41 +79,39 @@ export function createSmtpLanes(smtpUrl: string, size: number): SmtpLanes {
     // A dropped connection is noticed by its next send; an 'error' must not go unheard meanwhile.
     connection.on('error', () => broken.add(connection));
     connection.on('end', () => broken.add(connection));
-    // A refused or failed connection is an 'error' event, not the callback's error.
-    await new Promise<void>((resolve, reject) => {
-      const fail = (error: Error) => {
-        connection.close();
-        reject(error);
-      };
-      connection.once('error', fail);
-      connection.connect((error) => {
-        connection.removeListener('error', fail);
-        if (error) fail(error);
-        else resolve();
-      });
-    });
-    if (auth) {
-      await new Promise<void>((resolve, reject) =>
-        connection.login(auth, (error) => (error ? reject(error) : resolve())),
-      );
+    try {
+      await settle(connection, (done) => connection.connect(done), commandTimeoutMs);
+      if (auth) {
+        await settle(connection, (done) => connection.login(auth, done), commandTimeoutMs);
+      }
+    } catch (error) {
+      connection.close();
+      throw error;
     }
     return connection;
   };
 
+  /** A place freed (a connection closed, or one that could not open): the next waiter opens one. */
+  const freePlace = () => {
+    open--;
+    waiting.shift()?.(null);
+  };
+
   const acquire = async (): Promise<Connection> => {
+    if (closed) throw new LanesClosed();
     for (;;) {
       const ready = idle.pop();
       if (!ready) break;
       if (!broken.has(ready)) return ready;
-      open--;
       ready.close();
+      open--;
     }
     if (open < size) {
       open++;
       try {
         return await connect();
       } catch (error) {
-        open--;
+        freePlace();
         throw error;
       }
     }
@@ -80,10 +121,8 @@ export function createSmtpLanes(smtpUrl: string, size: number): SmtpLanes {
 
   const release = (connection: Connection, usable: boolean) => {
     if (!usable || closed || broken.has(connection)) {
-      open--;
       connection.close();
-      // A freed place: whoever waits opens its own connection.
-      waiting.shift()?.(null);
+      freePlace();
       return;
     }
     const next = waiting.shift();
@@ -105,11 +144,17 @@ export function createSmtpLanes(smtpUrl: string, size: number): SmtpLanes {
         // A refused recipient or message leaves the connection usable once reset (RSET);
         // anything else, a new one next time.
         const { code } = error as { code?: string };
-        const reusable =
-          (code === 'EENVELOPE' || code === 'EMESSAGE') &&
-          (await new Promise<boolean>((resolve) =>
-            connection.reset((resetError) => resolve(!resetError)),
-          ));
+        let reusable = false;
+        if (code === 'EENVELOPE' || code === 'EMESSAGE') {
+          reusable = await settle(
+            connection,
+            (done) => connection.reset(done),
+            commandTimeoutMs,
+          ).then(
+            () => true,
+            () => false,
+          );
+        }
         release(connection, reusable);
         throw error;
       }

@@ -51,7 +51,8 @@ export const previewQuery = (draft: MailingDraftBody, theme: PreviewTheme) => {
     queryKey: [...newsletterKey, 'preview', draft, theme],
     queryFn: ({ signal }) => apiGet<MailPreview>(`/admin/newsletter/preview?${search}`, signal),
     retry: false,
-    staleTime: Infinity,
+    // Its frame's signed address lasts 15 minutes: drawn again before then.
+    staleTime: 10 * 60_000,
   });
 };
 

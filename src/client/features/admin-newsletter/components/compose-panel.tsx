@@ -121,7 +121,10 @@ export function ComposePanel({ overview }: { overview: NewsletterOverview }) {
           maxLength={SUBJECT_MAX}
           required
           error={errors.subject}
-          onChange={(event) => setSubject(event.target.value)}
+          onChange={(event) => {
+            setSubject(event.target.value);
+            setPreviewed(null);
+          }}
         />
         <TextareaField
           label={u.intro}
@@ -130,12 +133,18 @@ export function ComposePanel({ overview }: { overview: NewsletterOverview }) {
           maxLength={INTRO_MAX}
           error={errors.intro}
           hint={u.introHint}
-          onChange={(event) => setIntro(event.target.value)}
+          onChange={(event) => {
+            setIntro(event.target.value);
+            setPreviewed(null);
+          }}
         />
         <EpisodePicker
           suggested={overview.suggested}
           picked={picked}
-          onChange={setPicked}
+          onChange={(next) => {
+            setPicked(next);
+            setPreviewed(null);
+          }}
           error={errors.video_ids}
         />
         <FlashMessage flash={flash} onDismiss={dismiss} />

@@ -27,7 +27,8 @@ export function CurrentMailing({ mailing }: { mailing: MailingSummary }) {
 
   return (
     <AdminPanel title={u.currentTitle} className="newsletter-current">
-      <p className="newsletter-current__subject">
+      {/* Its state is announced when it changes; the counts, which change every 2 s, are not. */}
+      <p className="newsletter-current__subject" aria-live="polite">
         <strong>{mailing.subject}</strong> · {u.states[mailing.state]}
       </p>
       <progress
@@ -37,7 +38,7 @@ export function CurrentMailing({ mailing }: { mailing: MailingSummary }) {
         aria-label={u.progressLabel}
         aria-valuetext={u.progressWords(done, counts.recipients)}
       />
-      <p className="newsletter-current__counts" aria-live="polite">
+      <p className="newsletter-current__counts">
         {u.progressWords(done, counts.recipients)} · {u.columnDelivered}{' '}
         {counts.sent.toLocaleString('en-US')} · {u.columnFailed}{' '}
         {counts.failed.toLocaleString('en-US')}

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { adminNewsletterUiMessages as u } from '@shared/messages/admin-newsletter-ui.js';
 import type { NewsletterOverview } from '@shared/schemas/newsletter.js';
 import { AdminPage } from '@client/components/admin/admin-page.js';
@@ -9,13 +9,25 @@ import {
 } from '@client/components/admin/csv-download-button.js';
 import { Button } from '@client/components/ui/button.js';
 import { LoadingView } from '@client/components/ui/page-states.js';
-import { newsletterOverviewQuery, SUBSCRIBERS_CSV_PATH } from '../api/newsletter.js';
+import { newsletterKey, newsletterOverviewQuery, SUBSCRIBERS_CSV_PATH } from '../api/newsletter.js';
 import { ComposePanel } from './compose-panel.js';
 import { CurrentMailing } from './current-mailing.js';
 import { MailingHistory } from './mailing-history.js';
 import { NewsletterSettingsForm } from './newsletter-settings-form.js';
 import { SubscribersPanel } from './subscribers-panel.js';
 import './newsletter.css';
+
+/** When the mailing being sent ends (sent, or cancelled elsewhere), the history is read again. */
+function useHistoryWhenMailingEnds(currentId: number | null) {
+  const queryClient = useQueryClient();
+  const last = useRef(currentId);
+  useEffect(() => {
+    if (last.current !== null && last.current !== currentId) {
+      void queryClient.invalidateQueries({ queryKey: [...newsletterKey, 'mailings'] });
+    }
+    last.current = currentId;
+  }, [currentId, queryClient]);
+}
 
 /**
  * /admin/newsletter: the subscribers and their trend, the mailing going out, a new mailing with
@@ -67,6 +79,7 @@ export function NewsletterPage() {
 }
 
 function Overview({ overview }: { overview: NewsletterOverview }) {
+  useHistoryWhenMailingEnds(overview.current?.id ?? null);
   return (
     <>
       {!overview.mail_configured && (

@@ -14,6 +14,9 @@ import './unsubscribe-page.css';
 
 const never = () => () => undefined;
 
+/** Moves focus to what replaced the focused button (a ref callback: runs once it is drawn). */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 const reasonOf = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500
     ? error.message
@@ -60,7 +63,10 @@ function UnsubscribeForm({ token, brand }: { token: string; brand: string }) {
   if (done) {
     return (
       <>
-        <StatusMessage tone="success">{done.message}</StatusMessage>
+        {/* Focused when it replaces the button, so keyboard and screen reader users land on it. */}
+        <div ref={focusOnMount} tabIndex={-1} className="unsubscribe-page__done">
+          <StatusMessage tone="success">{done.message}</StatusMessage>
+        </div>
         <p>{u.unsubscribeDone}</p>
         <p className="unsubscribe-page__links">
           <Link to={pageLink.account}>{u.unsubscribeAccount}</Link>

@@ -7,13 +7,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { Endpoint } from './endpoint.js';
 import { atMost, info, type Figure } from './figures.js';
 import { JSON_HEADERS, jsonOf, send } from './http.js';
 import { measureEndpoint } from './measure.js';
 import { noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
+import { withClient } from './postgres-catalogue.js';
 import type { BenchServer } from './server-process.js';
 import { bearer, signIn } from './sign-in.js';
 
@@ -53,16 +53,6 @@ async function startSink(): Promise<{
     mails: () => mails,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

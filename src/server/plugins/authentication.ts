@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '@shared/messages/api.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { bearerToken } from '../modules/auth/bearer-token.js';
 import { hashToken, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 
 declare module 'fastify' {
@@ -12,8 +13,6 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/i;
-
 /**
  * Resolves the bearer token on every API request. A missing or stale token leaves a visitor:
  * pages that work signed out (home, videos) keep working, and the routes that need a user say 401.
@@ -24,7 +23,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(header);
     const session = token ? await app.viewerCache.session(hashToken(token)) : null;
     let user = session?.user ?? null;
     // An administrator held to enrol a second factor is no administrator anywhere but on the

@@ -6,7 +6,7 @@ import { ok } from '@server/lib/reply.js';
 import type { ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import type { CachedPage, PageBuild } from './page-cache.js';
 import { sendCachedPage } from './send-cached-page.js';
-import { sendViewerPage, type PageIds } from './viewer-page.js';
+import { sendViewerPage, type PageIds, type ViewerView } from './viewer-page.js';
 
 /**
  * What a page shows that can change without an edit of the page, for `PageBuild.dependsOn`: a
@@ -77,9 +77,22 @@ export async function servePublicPage<P, T>(
     app.visitorLane.offer(request, page as CachedPage<unknown>);
     return sendCachedPage(request, reply, page);
   }
-  return sendViewerPage(request, reply, app, viewer.id, {
-    page,
-    ids: kind.shown(page.data),
-    answer: (liked) => ok(kind.withLikes(page.data, liked), kind.message),
-  });
+  const view = viewerViewOf(kind);
+  app.visitorLane.offer(request, page as CachedPage<unknown>, view as ViewerView<unknown>);
+  return sendViewerPage(request, reply, app, viewer.id, page, view);
+}
+
+const viewerViews = new WeakMap<object, ViewerView<unknown>>();
+
+/** A kind's view for signed-in viewers, made once per kind. */
+function viewerViewOf<P, T>(kind: PublicPage<P, T>): ViewerView<T> {
+  let view = viewerViews.get(kind) as ViewerView<T> | undefined;
+  if (!view) {
+    view = {
+      shown: (data) => kind.shown(data),
+      answer: (data, liked) => ok(kind.withLikes(data, liked), kind.message),
+    };
+    viewerViews.set(kind, view as ViewerView<unknown>);
+  }
+  return view;
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client.js';
-import type { CachedPage } from './page-cache.js';
+import type { CachedBody, CachedPage } from './page-cache.js';
 import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
@@ -35,25 +35,48 @@ export async function viewerLikesAmong(
   return { artists, videos };
 }
 
+/** How a kind of page looks to a signed-in viewer: the ids it shows, its answer with their likes. */
+export interface ViewerView<T> {
+  shown(data: T): PageIds;
+  answer(data: T, liked: ViewerLikes): unknown;
+}
+
+/** Which of the page's artists and videos the viewer likes: viewers alike here see the same bytes. */
+function variantKey(ids: PageIds, liked: ViewerLikes): string {
+  const likedHere = (list: number[], set: ReadonlySet<number>) =>
+    list.filter((id) => set.has(id)).join(',');
+  return `${likedHere(ids.artists, liked.artists)}|${likedHere(ids.videos, liked.videos)}`;
+}
+
 /**
- * A cached page as a signed-in viewer sees it, each artist and video saying whether they like
- * it. Viewers who like the same things on a page get the same bytes, so each such answer is
- * made once and kept with the page (CachedPage.variant): most viewers like nothing on it.
- * `answer` marks the page's data with the likes; its result is written with JSON.stringify, not
- * the route's serializer, which would check the whole page against its schema every time.
+ * A cached page's bytes as a viewer who likes these sees them, each artist and video saying
+ * whether they like it. Most viewers like nothing on a page, so each such answer is made once
+ * and kept with the page (CachedPage.variant); null when the page keeps all the variants it may.
+ * The answer is written with JSON.stringify, not the route's serializer, which would check the
+ * whole page against its schema every time.
  */
+export function viewerVariant<T>(
+  page: CachedPage<T>,
+  view: ViewerView<T>,
+  liked: ViewerLikes,
+): CachedBody | null {
+  return page.variant(variantKey(view.shown(page.data), liked), () =>
+    JSON.stringify(view.answer(page.data, liked)),
+  );
+}
+
+/** A cached page as a signed-in viewer sees it. */
 export async function sendViewerPage<T, R extends FastifyReply>(
   request: FastifyRequest,
   reply: R,
   source: LikesSource,
   viewerId: number,
-  view: { page: CachedPage<T>; ids: PageIds; answer: (liked: ViewerLikes) => unknown },
+  page: CachedPage<T>,
+  view: ViewerView<T>,
 ): Promise<R> {
-  const { page, ids, answer } = view;
-  const liked = await viewerLikesAmong(source, viewerId, ids);
-  const likedHere = (list: number[], set: ReadonlySet<number>) =>
-    list.filter((id) => set.has(id)).join(',');
-  const key = `${likedHere(ids.artists, liked.artists)}|${likedHere(ids.videos, liked.videos)}`;
-  const variant = page.variant(key, () => JSON.stringify(answer(liked)));
-  return variant ? sendCachedPage(request, reply, variant) : sendMarkedPage(reply, answer(liked));
+  const liked = await viewerLikesAmong(source, viewerId, view.shown(page.data));
+  const variant = viewerVariant(page, view, liked);
+  return variant
+    ? sendCachedPage(request, reply, variant)
+    : sendMarkedPage(reply, view.answer(page.data, liked));
 }

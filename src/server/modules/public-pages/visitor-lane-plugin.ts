@@ -15,6 +15,7 @@ declare module 'fastify' {
 export function registerVisitorLane(app: FastifyInstance): VisitorLane {
   const lane = createVisitorLane({
     pageCache: app.pageCache,
+    viewerCache: app.viewerCache,
     general: app.abuse.general,
     log: app.log,
     trustProxy: app.config.TRUST_PROXY,

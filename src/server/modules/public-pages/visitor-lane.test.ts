@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../abuse/abuse-limits.js';
-import { buildVideo, callApi, signedInUser, type Caller } from '@server/testing/factories.js';
+import {
+  buildVideo,
+  callApi,
+  signedInAdmin,
+  signedInUser,
+  type Caller,
+} from '@server/testing/factories.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
 
 /**
@@ -102,6 +108,102 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('signed-in fans in the lane', () => {
+  const as = (caller: Caller) => ({ ...BR, authorization: `Bearer ${caller.token}` });
+  const likedIds = (answer: Answer) => {
+    const { data } = JSON.parse(decoded(answer)) as {
+      data: { video: { id: number; isLiked: boolean }; suggestedVideos: { isLiked: boolean }[] };
+    };
+    return [data.video, ...data.suggestedVideos].filter((video) => video.isLiked).length;
+  };
+  const like = async (caller: Caller, episodeId: number) => {
+    const answer = await callApi(t.app, 'PUT', '/api/users/liked/add-video', {
+      token: caller.token,
+      body: { userId: caller.id, episodeId },
+    });
+    expect(answer.statusCode).toBe(200);
+  };
+
+  it('answers a fan’s repeat read with the app’s bytes and headers, their likes marked', async () => {
+    const liker = await signedInUser(t.app);
+    const path = `/api/videos/${(await buildVideo(t.db, { title: 'Fan Lane Song' })).id}`;
+    await like(liker, Number(path.split('/').pop()));
+    const first = await counted(path, as(liker));
+    const second = await counted(path, as(liker));
+    expect([first.viaApp, second.viaApp]).toEqual([true, false]);
+    expect(second.status).toBe(200);
+    expect(decoded(second)).toBe(decoded(first));
+    expect(likedIds(second)).toBe(1);
+    expect(sameForEveryone(second.headers)).toEqual(sameForEveryone(first.headers));
+    expect(second.headers['cache-control']).toBe('no-store');
+    expectSameWindow(first.headers, second.headers);
+    // Another fan, who likes nothing here, gets their own answer from the lane once known.
+    const other = await signedInUser(t.app);
+    await get(`/api/home`, as(other));
+    const theirs = await counted(path, as(other));
+    expect(theirs.viaApp).toBe(false);
+    expect(likedIds(theirs)).toBe(0);
+    // A visitor at the same address still gets the visitors' page, never a fan's.
+    await get(path, BR);
+    const visitor = await counted(path, BR);
+    expect(visitor.viaApp).toBe(false);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(decoded(visitor)).not.toContain('"isLiked":true');
+  });
+
+  it('answers 304 as the app does when the fan holds the bytes', async () => {
+    const path = `/api/videos/${(await buildVideo(t.db)).id}`;
+    const page = await get(path, as(fan));
+    const etag = String(page.headers.etag);
+    const fromApp = await counted(`${path}/`, { ...as(fan), 'if-none-match': etag });
+    const fromLane = await counted(path, { ...as(fan), 'if-none-match': etag });
+    expect([fromApp.viaApp, fromApp.status]).toEqual([true, 304]);
+    expect([fromLane.viaApp, fromLane.status]).toEqual([false, 304]);
+    expect(fromLane.body.length).toBe(0);
+    expect(sameForEveryone(fromLane.headers)).toEqual(sameForEveryone(fromApp.headers));
+  });
+
+  it('sends a fan who just liked something to the app, whose answer shows the like', async () => {
+    const liker = await signedInUser(t.app);
+    const id = (await buildVideo(t.db)).id;
+    const path = `/api/videos/${id}`;
+    await get(path, as(liker));
+    expect((await counted(path, as(liker))).viaApp).toBe(false);
+    await like(liker, id);
+    const after = await counted(path, as(liker));
+    expect(after.viaApp).toBe(true);
+    expect(likedIds(after)).toBe(1);
+    expect((await counted(path, as(liker))).viaApp).toBe(false);
+  });
+
+  it('never answers a token whose session ended: the app reads it as a visitor', async () => {
+    const leaving = await signedInUser(t.app);
+    const path = `/api/videos/${videoId}`;
+    await get(path, as(leaving));
+    expect((await counted(path, as(leaving))).viaApp).toBe(false);
+    const out = await callApi(t.app, 'POST', '/api/logout', { token: leaving.token });
+    expect(out.statusCode).toBe(200);
+    const after = await counted(path, as(leaving));
+    expect(after.viaApp).toBe(true);
+    expect(after.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves administrators, unknown tokens and other origins to the app', async () => {
+    const admin = await signedInAdmin(t.app);
+    const path = `/api/videos/${videoId}`;
+    await get(path, as(fan));
+    for (const headers of [
+      as(admin),
+      as(admin),
+      { ...BR, authorization: `Bearer ${'x'.repeat(43)}` },
+      { ...BR, authorization: 'Basic Zm9vOmJhcg==' },
+      { ...as(fan), origin: 'https://elsewhere.example' },
+    ]) {
+      expect((await counted(path, headers)).viaApp).toBe(true);
+    }
+  });
+});
+
 describe('the visitor lane', () => {
   it('answers a repeat read with the app’s status, bytes and headers, without the app', async () => {
     for (const headers of [BR, { 'accept-encoding': 'gzip' }, {}]) {
@@ -123,11 +225,15 @@ describe('the visitor lane', () => {
   it('counts each address once per request, in the same count as the app', async () => {
     const first = await counted('/api/home', BR);
     const second = await counted('/api/home', BR);
-    const third = await counted('/api/home', { ...BR, authorization: `Bearer ${fan.token}` });
-    expect([first.viaApp, second.viaApp, third.viaApp]).toEqual([true, false, true]);
-    const left = [first, second, third].map((a) => Number(a.headers['x-ratelimit-remaining']));
-    expect(left[1]).toBe(left[0]! - 1);
-    expect(left[2]).toBe(left[1]! - 1);
+    // A fan not yet known here goes through the app, and then takes the lane: one count each.
+    const newcomer = { ...BR, authorization: `Bearer ${(await signedInUser(t.app)).token}` };
+    const third = await counted('/api/home', newcomer);
+    const fourth = await counted('/api/home', newcomer);
+    const answers = [first, second, third, fourth];
+    expect(answers.map((a) => a.viaApp)).toEqual([true, false, true, false]);
+    const left = answers.map((a) => Number(a.headers['x-ratelimit-remaining']));
+    // Signing the newcomer in counted once too.
+    expect(left).toEqual([left[0], left[0]! - 1, left[0]! - 3, left[0]! - 4]);
   });
 
   it('answers 304 as the app does when the visitor holds the bytes', async () => {
@@ -155,11 +261,10 @@ describe('the visitor lane', () => {
     expect(plain.body.length).toBeGreaterThan(0);
   });
 
-  it('leaves signed-in readers, other origins, HEAD and ranges to the app', async () => {
+  it('leaves other origins, HEAD and ranges to the app', async () => {
     const path = `/api/videos/${videoId}`;
     await get(path, BR);
     for (const [headers, method] of [
-      [{ authorization: `Bearer ${fan.token}` }, 'GET'],
       [{ origin: 'https://elsewhere.example' }, 'GET'],
       [{}, 'HEAD'],
       [{ range: 'bytes=0-10' }, 'GET'],

@@ -3,8 +3,12 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdOf } from '@server/lib/logging.js';
 import type { GeneralLimit } from '../abuse/abuse-limits.js';
-import type { CachedPage, PageCache } from './page-cache.js';
+import { bearerToken } from '../auth/bearer-token.js';
+import { hashToken } from '../auth/session-repository.js';
+import type { ViewerCache } from '../viewer-cache/viewer-cache.js';
+import type { CachedBody, CachedPage, PageCache } from './page-cache.js';
 import { chooseForm, formMatches } from './send-cached-page.js';
+import { viewerVariant, type ViewerView } from './viewer-page.js';
 
 /**
  * The answer's headers that differ from one request to the next; every other header of a cached
@@ -33,18 +37,27 @@ interface Learnt {
   headers: string[];
   /** Whether the general per-address limit counts it (the API's reads; pages are not counted). */
   counted: boolean;
+  /** For an answer to signed-in viewers: how the page looks to them. */
+  view: ViewerView<unknown> | null;
+}
+
+/** What an answer offered to the lane was: a cached page, for visitors or for viewers. */
+interface Offered {
+  key: string;
+  view: ViewerView<unknown> | null;
 }
 
 export interface VisitorLane {
   /**
    * Marks this answer as a cached page any visitor would get at this address: when it leaves
-   * with its status and headers, the lane remembers them. Call only for a visitor's read.
+   * with its status and headers, the lane remembers them. Call only for a visitor's read, or,
+   * with `view`, for a signed-in fan's read whose answer is the page as `view` marks their likes.
    */
-  offer(request: FastifyRequest, page: CachedPage<unknown>): void;
+  offer(request: FastifyRequest, page: CachedPage<unknown>, view?: ViewerView<unknown>): void;
   /** Fastify's last onSend hook: remembers the offered answer's headers. */
   learn(request: FastifyRequest, reply: FastifyReply): void;
   /**
-   * Answers a visitor's repeat read of a learnt address from the page cache, before Fastify:
+   * Answers a repeat read of a learnt address from the page cache, before Fastify:
    * true when it took the request, false to leave it to the app. `app` is the app's own
    * handler, for a request taken that turns out to need it (an address over its limit).
    */
@@ -53,6 +66,7 @@ export interface VisitorLane {
 
 export interface VisitorLaneOptions {
   pageCache: PageCache;
+  viewerCache: ViewerCache;
   general: GeneralLimit;
   log: FastifyBaseLogger;
   /** Whether client addresses come from X-Forwarded-For (TRUST_PROXY), as Fastify reads them. */
@@ -67,13 +81,21 @@ export interface VisitorLaneOptions {
  * rate limit, authentication, access rules, ETag) cost about twice the answer itself. The first
  * time an address is answered through the app with a cached page, the lane keeps what the hooks
  * made of it; afterwards a visitor's plain GET of that address is answered here, in the same
- * words, while the page is kept. Anything else (a token, an Origin, a method other than GET, a
- * page dropped by a change) goes through the app as before, so the rules stay in one place.
+ * words, while the page is kept.
+ *
+ * A signed-in fan's read of such a page is the same page with their likes marked, and the same
+ * headers for every fan (no-store): it takes the lane too, when the session behind the token
+ * and the fan's likes are both kept in the viewer cache, which drops them on every instance the
+ * moment they change. An administrator, a token not known here, a fan whose likes are not kept
+ * go through the app. So does anything else (an Origin, a method other than GET, a page dropped
+ * by a change), so the rules stay in one place.
  */
 export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
-  const { pageCache, general, log, trustProxy, open } = options;
-  const learnt = new Map<string, Learnt>();
-  const offered = new WeakMap<FastifyRequest, string>();
+  const { pageCache, viewerCache, general, log, trustProxy, open } = options;
+  // Visitors' and viewers' answers at one address differ (their headers, their bytes).
+  const forVisitors = new Map<string, Learnt>();
+  const forViewers = new Map<string, Learnt>();
+  const offered = new WeakMap<FastifyRequest, Offered>();
   // Most addresses share one of two or three header sets: keep each once.
   const headerSets = new Map<string, string[]>();
 
@@ -85,11 +107,23 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
     return headers;
   };
 
+  /** The bytes of the page as the fan with this Authorization sees it, or null to ask the app. */
+  const viewerBody = (
+    page: CachedPage<unknown>,
+    view: ViewerView<unknown>,
+    authorization: string,
+  ): CachedBody | null => {
+    const token = bearerToken(authorization);
+    const viewer = token === undefined ? null : viewerCache.known(hashToken(token));
+    if (!viewer || viewer.session.user.isAdmin) return null;
+    return viewerVariant(page, view, viewer.likes);
+  };
+
   const send = (
     request: IncomingMessage,
     response: ServerResponse,
     route: Learnt,
-    page: CachedPage<unknown>,
+    page: CachedBody,
     limit: string[],
   ) => {
     const started = LOGS_REQUESTS.has(log.level) ? performance.now() : 0;
@@ -115,21 +149,24 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
   };
 
   return {
-    offer(request, page) {
-      offered.set(request, page.key);
+    offer(request, page, view) {
+      offered.set(request, { key: page.key, view: view ?? null });
     },
 
     learn(request, reply) {
-      const key = offered.get(request);
-      if (key === undefined || !isPlainRead(request.raw)) return;
+      const offer = offered.get(request);
+      if (offer === undefined || !isPlainRead(request.raw)) return;
+      const { key, view } = offer;
+      if ((request.headers.authorization === undefined) !== (view === null)) return;
       // A 304 (the client held the bytes) says nothing of what the next visitor gets.
-      if (reply.statusCode !== 200 && reply.statusCode !== 404) return;
+      if (reply.statusCode !== 200 && (view !== null || reply.statusCode !== 404)) return;
       const headers: string[] = [];
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (PER_REQUEST.has(name) || value === undefined) continue;
         headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
       const url = request.url;
+      const learnt = view === null ? forVisitors : forViewers;
       learnt.delete(url);
       if (learnt.size >= MAX_ADDRESSES) learnt.delete(learnt.keys().next().value as string);
       learnt.set(url, {
@@ -137,12 +174,15 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
         status: reply.statusCode,
         headers: shared(headers),
         counted: reply.hasHeader('x-ratelimit-limit'),
+        view,
       });
     },
 
     answer(request, response, app) {
       const url = request.url;
       if (url === undefined || !isPlainRead(request)) return false;
+      const authorization = request.headers.authorization;
+      const learnt = authorization === undefined ? forVisitors : forViewers;
       const route = learnt.get(url);
       if (!route || !open()) return false;
       const page = pageCache.peek(route.key);
@@ -150,8 +190,13 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
         learnt.delete(url);
         return false;
       }
+      const body =
+        route.view === null || authorization === undefined
+          ? page
+          : viewerBody(page, route.view, authorization);
+      if (!body) return false;
       if (!route.counted) {
-        send(request, response, route, page, []);
+        send(request, response, route, body, []);
         return true;
       }
       const address = clientAddress(request, trustProxy);
@@ -163,7 +208,7 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
             app(request, response);
             return;
           }
-          send(request, response, route, page, [
+          send(request, response, route, body, [
             'x-ratelimit-limit',
             String(general.max),
             'x-ratelimit-remaining',
@@ -180,17 +225,12 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
 }
 
 /**
- * A visitor's plain read: GET, no credentials, not from another origin (CORS answers differ),
- * no range. Conditional reads (If-None-Match) are plain: the lane answers 304 as the app does.
+ * A plain read: GET, not from another origin (CORS answers differ), no range. Conditional reads
+ * (If-None-Match) are plain: the lane answers 304 as the app does.
  */
 function isPlainRead(request: IncomingMessage): boolean {
   const headers = request.headers;
-  return (
-    request.method === 'GET' &&
-    headers.authorization === undefined &&
-    headers.origin === undefined &&
-    headers.range === undefined
-  );
+  return request.method === 'GET' && headers.origin === undefined && headers.range === undefined;
 }
 
 /** Every hop is trusted (TRUST_PROXY=true), as Fastify's `trustProxy: true` trusts them. */

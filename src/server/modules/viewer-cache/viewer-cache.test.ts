@@ -140,4 +140,35 @@ describe('createViewerCache', () => {
     await s.cache.likes(1);
     expect(s.likeLoads).toEqual([1, 1]);
   });
+
+  it('knows a viewer without waiting only once both their session and likes are kept and fresh', async () => {
+    const s = setUp();
+    expect(s.cache.known('abc')).toBeNull();
+    await s.cache.session('abc');
+    expect(s.cache.known('abc')).toBeNull();
+    await s.cache.likes(7);
+    const known = s.cache.known('abc');
+    expect(known?.session.user.id).toBe(7);
+    expect(known?.likes.videos.has(70)).toBe(true);
+    expect(s.sessionLoads).toEqual(['abc']);
+    s.setFresh(false);
+    expect(s.cache.known('abc')).toBeNull();
+  });
+
+  it('does not know a viewer whose likes changed, who likes too much, or while deaf', async () => {
+    const s = setUp();
+    await s.cache.session('abc');
+    await s.cache.likes(7);
+    await s.cache.likesChanged(7);
+    expect(s.cache.known('abc')).toBeNull();
+    s.tooMany.add(7);
+    await s.cache.likes(7);
+    expect(s.cache.known('abc')).toBeNull();
+    s.tooMany.delete(7);
+    await s.cache.likesChanged(7);
+    await s.cache.likes(7);
+    expect(s.cache.known('abc')).not.toBeNull();
+    s.fake.setLive(false);
+    expect(s.cache.known('abc')).toBeNull();
+  });
 });

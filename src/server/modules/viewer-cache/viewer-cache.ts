@@ -17,10 +17,20 @@ export interface ViewerCache {
   session(tokenHash: string): Promise<SessionRecord | null>;
   /** Every id the user likes, or null when not known here: ask about the page's ids instead. */
   likes(userId: number): Promise<ViewerLikes | null>;
+  /**
+   * The session a token's hash opens and its user's likes, when both are kept here and fresh:
+   * what a signed-in read needs, without waiting. Null when either needs the database.
+   */
+  known(tokenHash: string): KnownViewer | null;
   /** Accounts or sessions changed: forget every one, here and on every other instance. */
   invalidate(): Promise<void>;
   /** A user liked or unliked something: forget their likes, everywhere. */
   likesChanged(userId: number): Promise<void>;
+}
+
+export interface KnownViewer {
+  session: SessionRecord;
+  likes: ViewerLikes;
 }
 
 export interface ViewerCacheOptions {
@@ -88,6 +98,12 @@ export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
       if (!invalidation.isLive()) return null;
       const kept = await likes.get(userId, loadKeptLikes);
       return kept?.likes ?? null;
+    },
+    known(tokenHash) {
+      if (!invalidation.isLive()) return null;
+      const session = sessions.peek(tokenHash);
+      const kept = session ? likes.peek(session.user.id)?.likes : null;
+      return session && kept ? { session, likes: kept } : null;
     },
     async invalidate() {
       apply({ kind: 'viewers' });

@@ -1,7 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client.js';
 import type { CachedBody, CachedPage } from './page-cache.js';
-import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
 
@@ -63,20 +61,4 @@ export function viewerVariant<T>(
   return page.variant(variantKey(view.shown(page.data), liked), () =>
     JSON.stringify(view.answer(page.data, liked)),
   );
-}
-
-/** A cached page as a signed-in viewer sees it. */
-export async function sendViewerPage<T, R extends FastifyReply>(
-  request: FastifyRequest,
-  reply: R,
-  source: LikesSource,
-  viewerId: number,
-  page: CachedPage<T>,
-  view: ViewerView<T>,
-): Promise<R> {
-  const liked = await viewerLikesAmong(source, viewerId, view.shown(page.data));
-  const variant = viewerVariant(page, view, liked);
-  return variant
-    ? sendCachedPage(request, reply, variant)
-    : sendMarkedPage(reply, view.answer(page.data, liked));
 }

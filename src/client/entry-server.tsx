@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -17,21 +17,38 @@ import { siteConfigQuery, SITE_CONFIG_KEY } from './lib/site-config.js';
  * (src/server/modules/server-render/page-renderer.ts).
  */
 
-// Renders overlap while they wait for data: each call finds its own request's answers.
-const answering = new AsyncLocalStorage<AnswerApiCall>();
+/** One render's own: where its API calls are answered, and the query cache its page reads. */
+interface Render {
+  answer: AnswerApiCall;
+  queryClient: QueryClient;
+}
+
+/** The loaders wait for all of their data: the page is rendered whole. */
+const waitForAll = (loaded: Promise<unknown>) => loaded;
+
+// Renders overlap while they wait for data: each call finds its own request's render.
+const rendering = new AsyncLocalStorage<Render>();
+
+function currentRender(): Render {
+  const render = rendering.getStore();
+  if (!render) throw new Error('API call outside a render');
+  return render;
+}
+
+/**
+ * The routes and their static handler, made once: making them per render (flattening and ranking
+ * every route) was a fifth of a first view's render. A page's loader finds its render's query
+ * cache when it runs; a page's lazy chunk, once loaded, stays on its route.
+ */
+const handler = createStaticHandler(appRoutes(() => currentRender().queryClient, waitForAll));
 
 sendApiCallsWith(async (url) => {
-  const answer = answering.getStore();
-  if (!answer) throw new Error('API call outside a render');
-  const { status, envelope } = await answer(url);
+  const { status, envelope } = await currentRender().answer(url);
   // The server parsed the answer already, and makes the page's head tags from the same object:
   // the API client reads it as it is rather than text parsed a second time.
   const response = new Response(null, { status, headers: { 'content-type': 'application/json' } });
   return Object.assign(response, { json: () => Promise.resolve(envelope) });
 });
-
-/** The loaders wait for all of their data: the page is rendered whole. */
-const waitForAll = (loaded: Promise<unknown>) => loaded;
 
 /**
  * React writes a page's <title> and <meta> elements first, for the document's head, where the
@@ -52,11 +69,10 @@ function sentError(error: unknown): SentError {
 
 export const renderPage: RenderPage = async (path, answer) => {
   const queryClient = createQueryClient({ retries: false });
-  const handler = createStaticHandler(appRoutes(queryClient, waitForAll));
   const request = new Request(new URL(path, 'http://twang.local'));
   // The brand and links every page shows, whether or not its route has a loader: the browser
   // reads the same from the page's #site-config, so its first render matches this one.
-  const [, context] = await answering.run(answer, () =>
+  const [, context] = await rendering.run({ answer, queryClient }, () =>
     Promise.all([queryClient.prefetchQuery(siteConfigQuery), handler.query(request)]),
   );
   // No route of the public site redirects or answers by itself.

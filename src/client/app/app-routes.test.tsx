@@ -6,7 +6,11 @@ import { ADMIN_PATH, ADMIN_SCREENS, PAGE_PATHS } from '@shared/page-paths.js';
 import { PAGE_NAMES, PUBLIC_PAGES } from '@shared/public-pages.js';
 import { appRoutes } from './app-routes.js';
 
-const routes = appRoutes(new QueryClient(), (loaded) => loaded);
+const queryClientForAll = new QueryClient();
+const routes = appRoutes(
+  () => queryClientForAll,
+  (loaded) => loaded,
+);
 const [site, backOffice] = routes as [RouteObject, RouteObject];
 
 /** The component a lazy route resolves to. */
@@ -48,7 +52,10 @@ describe('the router and the shared page paths', () => {
       for (const path of [PAGE_PATHS.about, `${ADMIN_PATH}/${ADMIN_SCREENS.dashboard}`]) {
         const queryClient = new QueryClient();
         const router = createMemoryRouter(
-          appRoutes(queryClient, (loaded) => loaded),
+          appRoutes(
+            () => queryClient,
+            (loaded) => loaded,
+          ),
           {
             initialEntries: [path],
           },

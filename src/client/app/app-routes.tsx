@@ -120,10 +120,13 @@ const CLIENT_PAGES: Record<PageName, ClientPage> = {
 
 /**
  * The site's routes: the public pages, the not-found page, and the back-office's own branch. The
- * browser's router and the server's renderer are built from these, each with its own query cache.
+ * browser's router and the server's renderer are built from these. `queryClient` names the query
+ * cache a page's data goes to when it loads: the browser's one, or on the server the cache of the
+ * render it loads for (the server builds its routes once, for every render).
  */
-export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject[] {
-  const data = (load: PageLoad) => pageData(wait, load);
+export function appRoutes(queryClient: () => QueryClient, wait: DataWait): RouteObject[] {
+  const data = (load: (queryClient: QueryClient) => PageLoad) =>
+    pageData(wait, (params, query) => load(queryClient())(params, query));
   return [
     {
       element: <RootLayout />,
@@ -132,7 +135,7 @@ export function appRoutes(queryClient: QueryClient, wait: DataWait): RouteObject
       children: [
         ...PAGE_NAMES.map((name): RouteObject => {
           const { load, lazy } = CLIENT_PAGES[name];
-          const loader = load && data(load(queryClient));
+          const loader = load && data(load);
           return { path: PUBLIC_PAGES[name].path, ...(loader ? { loader } : {}), lazy };
         }),
         { path: '*', element: <NotFoundPage /> },

@@ -17,9 +17,11 @@ function firstLoadInBrowser(loaded: Promise<unknown>): Promise<unknown> {
   return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
 }
 
+const browserQueryClient = () => queryClient;
+
 /** The browser's router; `hydrationData` when it takes over a page the server rendered. */
 export function createAppRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(appRoutes(queryClient, firstLoadInBrowser), { hydrationData });
+  return createBrowserRouter(appRoutes(browserQueryClient, firstLoadInBrowser), { hydrationData });
 }
 
 /**
@@ -27,7 +29,7 @@ export function createAppRouter(hydrationData?: HydrationState) {
  * first render is the page itself, as the server drew it, rather than the empty first load.
  */
 export async function createHydratingRouter(hydrationData: HydrationState) {
-  const routes = appRoutes(queryClient, firstLoadInBrowser);
+  const routes = appRoutes(browserQueryClient, firstLoadInBrowser);
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {

@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(config.BRAND_NAME).toBe('Twang');
     expect(config.YOUTUBE_API_URL).toBe('https://www.googleapis.com/youtube/v3');
     expect(config.YOUTUBE_IFRAME_API_URL).toBe('https://www.youtube.com/iframe_api');
+    expect([
+      config.PAGE_CACHE_MB,
+      config.VIEWER_CACHE_SESSIONS,
+      config.VIEWER_CACHE_LIKED_IDS,
+    ]).toEqual([24, 10_000, 200_000]);
   });
 
   const failure = (env: Record<string, string>) => {
@@ -57,5 +62,13 @@ describe('loadConfig', () => {
     // The throw-away embedded database starts with the demo too, unless told not to.
     expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'memory://' }))).toBe(true);
     expect(shouldSeedDemo(loadConfig({ DATABASE_URL: 'memory://', SEED: 'none' }))).toBe(false);
+  });
+
+  it('takes the caches’ sizes as whole numbers in their bounds, and names a bad one', () => {
+    const config = loadConfig({ PAGE_CACHE_MB: '8', VIEWER_CACHE_SESSIONS: '500' });
+    expect([config.PAGE_CACHE_MB, config.VIEWER_CACHE_SESSIONS]).toEqual([8, 500]);
+    const message = failure({ PAGE_CACHE_MB: '0', VIEWER_CACHE_LIKED_IDS: 'lots' });
+    expect(message).toMatch(/PAGE_CACHE_MB/);
+    expect(message).toMatch(/VIEWER_CACHE_LIKED_IDS/);
   });
 });

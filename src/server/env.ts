@@ -97,6 +97,16 @@ export const configSchema = z
      */
     LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     /**
+     * The page cache's budget in MB as it counts pages (their bytes, encodings and parsed data).
+     * The process grows about 2.7x what is counted (see page-cache-plugin.ts): 24 keeps the
+     * server near 250 MB after thousands of first-time pages.
+     */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
+    /** Sessions kept in memory per instance (about 0.5 KB each). */
+    VIEWER_CACHE_SESSIONS: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+    /** Liked ids kept in memory per instance, over every viewer (a few MB per 200,000). */
+    VIEWER_CACHE_LIKED_IDS: z.coerce.number().int().min(1000).max(100_000_000).default(200_000),
+    /**
      * How often this instance looks for due jobs and schedule ticks (modules/jobs); 0 runs none
      * here, while the other instances still do.
      */

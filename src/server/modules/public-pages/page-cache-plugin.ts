@@ -12,12 +12,13 @@ declare module 'fastify' {
 const MAX_AGE_MS = 5 * 60_000;
 
 /**
- * 24 MB as page-cache.ts counts it (JSON, encodings and parsed data): the home (~40 KB) and
- * about two thousand video, category, artist and search pages. The server's memory grows ~2.7x
- * what is counted (the objects around each page, its dependencies, garbage): measured after the
- * bench's 6,300 first-time video pages, 48 MB gave a 315 MB server and 24 MB a 250 MB one.
+ * PAGE_CACHE_MB, as page-cache.ts counts it (JSON, encodings and parsed data); the default 24 MB
+ * holds the home (~40 KB) and about two thousand video, category, artist and search pages. The
+ * server's memory grows ~2.7x what is counted (the objects around each page, its dependencies,
+ * garbage): measured after the bench's 6,300 first-time video pages, 48 MB gave a 315 MB server
+ * and 24 MB a 250 MB one.
  */
-const MAX_BYTES = 24 * 1024 * 1024;
+const bytesOf = (megabytes: number) => megabytes * 1024 * 1024;
 
 /**
  * The public pages (home, video, category, artist, search), built once and kept until something
@@ -27,7 +28,7 @@ export function registerPageCache(app: FastifyInstance, invalidation: CacheInval
   const pageCache = createPageCache({
     invalidation,
     maxAgeMs: MAX_AGE_MS,
-    maxBytes: MAX_BYTES,
+    maxBytes: bytesOf(app.config.PAGE_CACHE_MB),
   });
   // Writes drop pages through one hook, from what their routes declare (modules/cache-drops).
   app.decorate('pageCache', pageCache);

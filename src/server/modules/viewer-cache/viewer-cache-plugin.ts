@@ -10,10 +10,6 @@ declare module 'fastify' {
   }
 }
 
-/** About 0.5 KB each: 10,000 signed-in viewers in ~5 MB. */
-const MAX_SESSIONS = 10_000;
-/** About 200,000 ids, a few MB, however they spread over viewers. */
-const MAX_LIKED_IDS = 200_000;
 /** A viewer who likes more is asked about each page's ids instead. */
 const LIKES_PER_VIEWER = 1_000;
 const LIKES_MAX_AGE_MS = 5 * 60_000;
@@ -29,8 +25,10 @@ export function registerViewerCache(app: FastifyInstance, invalidation: CacheInv
     loadSession: (tokenHash) => findSession(app.db, tokenHash),
     isSessionFresh: (record) => isSessionFresh(record),
     loadLikes: (userId) => findViewerLikes(app.db, userId, LIKES_PER_VIEWER),
-    maxSessions: MAX_SESSIONS,
-    maxLikedIds: MAX_LIKED_IDS,
+    // VIEWER_CACHE_SESSIONS (~0.5 KB each: 10,000 in ~5 MB) and VIEWER_CACHE_LIKED_IDS (a few
+    // MB per 200,000 ids, however they spread over viewers).
+    maxSessions: app.config.VIEWER_CACHE_SESSIONS,
+    maxLikedIds: app.config.VIEWER_CACHE_LIKED_IDS,
     likesMaxAgeMs: LIKES_MAX_AGE_MS,
   });
   // Writes drop viewers through one hook, from what their routes declare (modules/cache-drops).

@@ -16,6 +16,7 @@ import { cp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildDemoData } from './build-demo-data.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'dist/server');
@@ -90,3 +91,4 @@ async function buildServer(): Promise<void> {
 }
 
 await buildServer();
+await buildDemoData(OUT_DIR);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
 import { loadConfig, type Config } from './env.js';
+import { copyPreparedDemo } from './setup/prepared-demo-data.js';
 import { crashText, startupErrorText } from './setup/startup-error.js';
 
 /**
@@ -17,6 +18,12 @@ const EMBEDDED_WORKER = new URL(
   import.meta.url,
 );
 
+/** The build's migrated and seeded demo database (scripts/build-demo-data.ts); none in dev. */
+const PREPARED_DEMO = {
+  dir: fileURLToPath(new URL('./demo-data', import.meta.url)),
+  stamp: fileURLToPath(new URL('./demo-data.json', import.meta.url)),
+};
+
 /** Settled later, but failing early must not count as an unhandled rejection meanwhile. */
 function started<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -25,7 +32,8 @@ function started<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * Starts Twang: config, database and migrations, first-run content, then listen. A new embedded
- * database is migrated and seeded by a child process first (setup/first-run-process.ts). The app's
+ * database that gets the demo is copied from the build's (setup/prepared-demo-data.ts), or, with
+ * none that fits, migrated and seeded by a child process first (setup/first-run-process.ts). The app's
  * modules (most of the start-up time) load while the database is opened and its migrations are
  * checked; nothing is served before the database is migrated and its first-run content is in.
  */
@@ -49,7 +57,10 @@ async function main(): Promise<void> {
       });
       process.exit(0);
     }
-    if (firstRun.wantsFirstRunProcess(config)) {
+    if (
+      firstRun.wantsFirstRunProcess(config) &&
+      !(await copyPreparedDemo(PREPARED_DEMO, config.DATA_DIR, MIGRATIONS_FOLDER))
+    ) {
       await firstRun.runFirstRunProcess(fileURLToPath(import.meta.url));
     }
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { NO_LAST_NAME } from '@shared/validation.js';
 import type { Database } from '../db/client.js';
 import {
@@ -50,6 +50,7 @@ const DEMO_VIDEOS = 150;
 const DEMO_FANS = 24;
 const LAYOUT_ROWS = 8;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** True before anything was ever stored: no users and no videos. */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -205,6 +206,30 @@ export async function seedDemoContent(
       `Demo catalogue ready: ${videoRows.length} videos, ${artistRows.length} artists, ` +
         `${categoryTags.length} categories, ${fansAndCasey.length + 1} accounts.`,
     );
+  });
+}
+
+/**
+ * Moves the demo's dates to today, on a database copied from the build (prepared-demo-data.ts):
+ * the newest episode was published the moment the build seeded it, and is again now, with every
+ * other episode and fan's last sign-in as far before it as they were. Within a day of the build
+ * (npm start builds, then starts) nothing moves: the demo's episodes are weekly, and the move
+ * costs ~0.4 s of a first start (the read models' triggers). Idempotent: a second call finds the
+ * newest episode at the first call's time.
+ */
+export async function moveDemoDatesToNow(db: Database, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [newest] = await tx.select({ at: max(videos.publishedAt) }).from(videos);
+    if (!newest?.at) return;
+    const seconds = (now.getTime() - newest.at.getTime()) / 1000;
+    if (seconds < DAY_SECONDS) return;
+    const later = (column: typeof videos.publishedAt | typeof users.lastLogin) =>
+      sql`${column} + make_interval(secs => ${seconds})`;
+    await tx.update(videos).set({ publishedAt: later(videos.publishedAt) });
+    await tx
+      .update(users)
+      .set({ lastLogin: later(users.lastLogin) })
+      .where(isNotNull(users.lastLogin));
   });
 }
 

@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 import { shouldSeedDemo, type Config } from '../env.js';
+import { DEMO_DATES_PENDING } from './prepared-demo-data.js';
 
 /** What the first-run work needs: the app, or a process that only prepares the database. */
 export interface SetupTarget {
@@ -26,6 +30,11 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
 export async function prepareContent(target: SetupTarget): Promise<void> {
   const { config, database, log } = target;
   const demo = shouldSeedDemo(config) ? await import('./demo-seed.js') : null;
+  const pendingDates = join(config.DATA_DIR, DEMO_DATES_PENDING);
+  if (demo && !config.DATABASE_URL && existsSync(pendingDates)) {
+    await database.exclusive((db) => demo.moveDemoDatesToNow(db));
+    await rm(pendingDates, { force: true });
+  }
   const admin =
     config.ADMIN_EMAIL && config.ADMIN_PASSWORD
       ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }

@@ -46,7 +46,7 @@ export async function runEmbeddedPhase(run: PhaseRun): Promise<void> {
     let server = await start('first');
     figures.push(
       atMost(
-        'cold start, embedded: first start (empty DATA_DIR: migrate + seed demo)',
+        'cold start, embedded: first start (empty DATA_DIR, demo catalogue)',
         server.coldStartMs,
         1500,
         'ms',

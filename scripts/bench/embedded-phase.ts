@@ -1,6 +1,6 @@
 /**
  * The embedded phase: the production server on PGlite with the demo catalogue in a fresh
- * DATA_DIR. Times the first start (migrate + seed demo), loads it with a mixed load while the
+ * DATA_DIR. Times the first start (a copy of the build's demo database), loads it with a mixed load while the
  * probe watches the event loop, reads its peak memory, times a restart on the same DATA_DIR,
  * and runs the browser bench (scripts/bench/browser.ts, another engineer's) against it.
  */

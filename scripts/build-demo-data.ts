@@ -11,7 +11,25 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openPglite } from '../src/server/db/embedded/open-pglite.js';
 import { currentStamp } from '../src/server/setup/prepared-demo-data.js';
+
+/**
+ * PostgreSQL's template databases serve CREATE DATABASE alone, which Twang never runs on PGlite
+ * (it uses the database "postgres"). Without them the copy is 582 files and 29 MB instead of
+ * 1,182 and 43 MB, and a first start copies it in ~65 ms instead of ~130 ms.
+ */
+async function dropTemplates(dataDir: string): Promise<void> {
+  const database = await openPglite({ dataDir });
+  try {
+    for (const name of ['template0', 'template1']) {
+      await database.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+      await database.exec(`DROP DATABASE ${name}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
 
 export async function buildDemoData(serverDir: string): Promise<void> {
   const startedAt = performance.now();
@@ -40,6 +58,7 @@ export async function buildDemoData(serverDir: string): Promise<void> {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`preparing the demo database failed (exit code ${code})`);
+  await dropTemplates(dataDir);
   const stamp = await currentStamp(join(serverDir, 'db/migrations'));
   if (!stamp)
     throw new Error('the demo database cannot be stamped: PGlite or the migrations are unreadable');

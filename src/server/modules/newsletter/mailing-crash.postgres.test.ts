@@ -61,7 +61,7 @@ async function startInstance(): Promise<{ child: ChildProcess; base: string }> {
   return { child, base };
 }
 
-it('kill -9 mid-send, then a restart: one mail per subscriber', async () => {
+it('kill -9 mid-send, then a restart: one mail per subscriber, none twice', async () => {
   await db.db.execute(
     sql`INSERT INTO users (email, password_hash, first_name, last_name, newsletter)
         SELECT 'crash-' || n || '@example.com', 'x', 'Crash', 'Fan ' || n, true
@@ -84,6 +84,12 @@ it('kill -9 mid-send, then a restart: one mail per subscriber', async () => {
   await new Promise((resolve) => first.child.once('exit', resolve));
   const beforeRestart = smtp.mails.length;
   expect(beforeRestart).toBeLessThan(recipients);
+  const arrivedBeforeRestart = new Set(smtp.mails.flatMap((mail) => mail.to));
+  const markedBeforeRestart = await queryRows<{ email: string }>(
+    db.db,
+    sql`SELECT u.email FROM mailing_recipients r JOIN users u ON u.id = r.user_id
+        WHERE r.state = 'sent'`,
+  );
 
   // The restarted instance takes the mailing up once the dead one's lock (30 s) has passed, and
   // the claims it left once they are stale (120 s); the test moves those times on instead.
@@ -104,7 +110,20 @@ it('kill -9 mid-send, then a restart: one mail per subscriber', async () => {
   }
   const twice = [...perRecipient].filter(([, count]) => count > 1);
   expect(twice).toEqual([]);
-  expect(perRecipient.size).toBe(recipients);
+  // Decision 0017's window: a mail marked sent whose final dot the kill cut off is recorded sent
+  // and never arrives. Only such mails may be missing: marked before the kill, not arrived, and
+  // no more than the connections in flight (NEWSLETTER_SMTP_CONNECTIONS, 5).
+  const inTheWindow = new Set(
+    markedBeforeRestart.map((row) => row.email).filter((email) => !arrivedBeforeRestart.has(email)),
+  );
+  const everyone = await queryRows<{ email: string }>(
+    db.db,
+    sql`SELECT email FROM users WHERE newsletter`,
+  );
+  const missing = everyone.map((row) => row.email).filter((email) => !perRecipient.has(email));
+  expect(missing.filter((email) => !inTheWindow.has(email))).toEqual([]);
+  expect(missing.length).toBeLessThanOrEqual(5);
+  expect(perRecipient.size + missing.length).toBe(recipients);
   const [counts] = await queryRows<{ sent: number }>(
     db.db,
     sql`SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent FROM mailing_recipients`,

@@ -5,8 +5,8 @@
  * the migrations it was made with. A first start whose PGlite or migrations differ creates its
  * own database instead, as before.
  *
- * Why: creating a PGlite database (initdb) took ~3 s of a ~4-5 s first start; copying 43 MB of
- * prepared files takes ~60 ms (docs/decisions/0019).
+ * Why: creating a PGlite database (initdb) took ~3 s of a ~4-5 s first start; copying the 29 MB
+ * of prepared files takes ~65 ms on a quiet disk (docs/decisions/0019).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';

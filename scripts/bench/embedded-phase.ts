@@ -1,8 +1,9 @@
 /**
  * The embedded phase: the production server on PGlite with the demo catalogue in a fresh
- * DATA_DIR. Times the first start (a copy of the build's demo database), loads it with a mixed load while the
- * probe watches the event loop, reads its peak memory, times a restart on the same DATA_DIR,
- * and runs the browser bench (scripts/bench/browser.ts, another engineer's) against it.
+ * DATA_DIR. Times the first start (a copy of the build's demo database), loads it with a mixed
+ * load while the probe watches the event loop, reads its peak memory, times a restart on the
+ * same DATA_DIR, and runs the browser bench (scripts/bench/browser.ts, another engineer's)
+ * against it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

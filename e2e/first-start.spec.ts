@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -39,6 +39,8 @@ test('a first start copies the build’s demo database, and the demo accounts si
     // The first-run child, which creates and seeds a database, logs this line; a copy does not.
     expect(output).not.toContain('Seeding the demo catalogue');
     expect(existsSync(join(dataDir, 'twang-demo-dates-pending'))).toBe(false);
+    // The database's files are the owner's alone, as PostgreSQL keeps them.
+    expect((await stat(join(dataDir, 'PG_VERSION'))).mode & 0o777).toBe(0o600);
 
     const home = await request.get(`${origin}/api/home`);
     expect(home.status()).toBe(200);
@@ -50,8 +52,12 @@ test('a first start copies the build’s demo database, and the demo accounts si
     });
     expect(signIn.status()).toBe(201);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
+    // A server that already stopped (a failed start) sends no more 'exit'.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await rm(work, { recursive: true, force: true });
   }
 });

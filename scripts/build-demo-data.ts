@@ -2,17 +2,29 @@
  * Builds the demo database that a first start copies (src/server/setup/prepared-demo-data.ts):
  * the server just bundled runs its first-run work (migrate, seed the demo) into
  * dist/server/demo-data, and dist/server/demo-data.json stamps it with the PGlite version and
- * the migrations it was made with. A first start whose PGlite or migrations differ creates its
- * own database instead, as before.
+ * the migrations it was made with, and the files it holds. A first start whose PGlite or
+ * migrations differ creates its own database instead, as before.
  *
  * Why: creating a PGlite database (initdb) took ~3 s of a ~4-5 s first start; copying the 29 MB
  * of prepared files takes ~65 ms on a quiet disk (docs/decisions/0019).
+ *
+ * Making it takes ~5 s, so it is kept in node_modules/.cache/twang-demo-data under a digest of
+ * the bundle that made it: `npm start` builds every time, and a build of unchanged code copies
+ * the one it made before.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPglite } from '../src/server/db/embedded/open-pglite.js';
-import { currentStamp } from '../src/server/setup/prepared-demo-data.js';
+import { runFirstRunProcess } from '../src/server/setup/first-run-process.js';
+import {
+  countFiles,
+  currentStamp,
+  type DemoDataManifest,
+} from '../src/server/setup/prepared-demo-data.js';
+
+const CACHE = join(import.meta.dirname, '../node_modules/.cache/twang-demo-data');
 
 /**
  * PostgreSQL's template databases serve CREATE DATABASE alone, which Twang never runs on PGlite
@@ -31,41 +43,74 @@ async function dropTemplates(dataDir: string): Promise<void> {
   }
 }
 
+/** Everything the demo database depends on: the bundle (seed code, schema) and the migrations. */
+function digestOfBuild(serverDir: string, stamp: object): string {
+  const hash = createHash('sha256').update(JSON.stringify(stamp));
+  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') || file.endsWith('.sql') || file.endsWith('.json'))
+    .filter((file) => !file.startsWith('demo-data'))
+    .sort();
+  for (const file of files) hash.update(file).update(readFileSync(join(serverDir, file)));
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * Readable by all, written by the owner alone: the build may run as another user than the
+ * server (an image built as root), and the copy makes its own files private again.
+ */
+function readableByAll(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+}
+
+/** Makes the demo database in the cache folder `cached`, with its manifest beside it. */
+async function makeDemoData(serverDir: string, cached: string): Promise<void> {
+  await mkdir(CACHE, { recursive: true });
+  const work = await mkdtemp(join(CACHE, '.making-'));
+  try {
+    const dataDir = join(work, 'demo-data');
+    // Only what the first run needs: none of this machine's settings (a developer's .env, an
+    // ADMIN_EMAIL or DATABASE_URL in the shell) may end up in, or redirect, the shipped files.
+    // The working directory is the empty work folder, so no .env is read either.
+    await runFirstRunProcess(join(serverDir, 'server.js'), {
+      nodeFlags: [],
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+      cwd: work,
+    });
+    await dropTemplates(dataDir);
+    readableByAll(dataDir);
+    const stamp = await currentStamp(join(serverDir, 'db/migrations'));
+    if (!stamp)
+      throw new Error(
+        'the demo database cannot be stamped: PGlite or the migrations are unreadable',
+      );
+    const manifest: DemoDataManifest = { ...stamp, ...countFiles(dataDir) };
+    await writeFile(join(work, 'demo-data.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Older builds' databases are of no more use: one is kept.
+    for (const name of readdirSync(CACHE)) {
+      if (join(CACHE, name) !== work) await rm(join(CACHE, name), { recursive: true, force: true });
+    }
+    await rename(work, cached);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 export async function buildDemoData(serverDir: string): Promise<void> {
   const startedAt = performance.now();
-  const target = join(serverDir, 'demo-data');
-  const stampFile = join(serverDir, 'demo-data.json');
-  await rm(target, { recursive: true, force: true });
-  await rm(stampFile, { force: true });
-  const work = await mkdtemp(join(serverDir, '.demo-data-'));
-  const dataDir = join(work, 'data');
-  // Only what the first run needs: none of this machine's settings (a developer's .env, an
-  // ADMIN_EMAIL or DATABASE_URL in the shell) may end up in, or redirect, the shipped files.
-  // The working directory is the empty work folder, so no .env is read either.
-  const child = spawn(process.execPath, [join(serverDir, 'server.js')], {
-    cwd: work,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      TWANG_FIRST_RUN_ONLY: '1',
-    },
-    stdio: 'inherit',
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`preparing the demo database failed (exit code ${code})`);
-  await dropTemplates(dataDir);
   const stamp = await currentStamp(join(serverDir, 'db/migrations'));
   if (!stamp)
     throw new Error('the demo database cannot be stamped: PGlite or the migrations are unreadable');
-  await rename(dataDir, target);
-  await rm(work, { recursive: true, force: true });
-  await writeFile(stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
+  const cached = join(CACHE, digestOfBuild(serverDir, stamp));
+  const made = !existsSync(join(cached, 'demo-data.json'));
+  if (made) await makeDemoData(serverDir, cached);
+  await rm(join(serverDir, 'demo-data'), { recursive: true, force: true });
+  cpSync(join(cached, 'demo-data'), join(serverDir, 'demo-data'), { recursive: true });
+  cpSync(join(cached, 'demo-data.json'), join(serverDir, 'demo-data.json'));
   console.log(
-    `dist/server/demo-data: the demo database, made in ${Math.round(performance.now() - startedAt)} ms`,
+    `dist/server/demo-data: the demo database, ${made ? 'made' : 'copied from the cache'} in ` +
+      `${Math.round(performance.now() - startedAt)} ms`,
   );
 }

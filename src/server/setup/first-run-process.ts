@@ -23,16 +23,26 @@ export function wantsFirstRunProcess(config: Config): boolean {
   return !existsSync(join(config.DATA_DIR, 'PG_VERSION'));
 }
 
+/** How the first-run child is started: Node's flags, and its environment and folder. */
+export interface FirstRunOptions {
+  nodeFlags?: string[];
+  /** The child's whole environment; this process's by default. */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
 /**
  * Runs this same entry point as a child that migrates and seeds the database, then exits; the
- * server opens the database only after it, since PGlite's files have one user at a time.
+ * server opens the database only after it, since PGlite's files have one user at a time. The
+ * build runs it too, to make the demo database it ships (scripts/build-demo-data.ts).
  */
 export async function runFirstRunProcess(
   entryPoint: string,
-  nodeFlags: string[] = process.execArgv,
+  { nodeFlags = process.execArgv, env = process.env, cwd }: FirstRunOptions = {},
 ): Promise<void> {
   const child = spawn(process.execPath, [...nodeFlags, entryPoint], {
-    env: { ...process.env, [FIRST_RUN_ONLY]: '1' },
+    env: { ...env, [FIRST_RUN_ONLY]: '1' },
+    cwd,
     stdio: 'inherit',
   });
   const code = await new Promise<number | null>((resolve, reject) => {

@@ -29,12 +29,15 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
  */
 export async function prepareContent(target: SetupTarget): Promise<void> {
   const { config, database, log } = target;
-  const demo = shouldSeedDemo(config) ? await import('./demo-seed.js') : null;
+  // A copy of the build's demo database (prepared-demo-data.ts), whatever SEED says now: its
+  // dates are still the build's.
   const pendingDates = join(config.DATA_DIR, DEMO_DATES_PENDING);
-  if (demo && !config.DATABASE_URL && existsSync(pendingDates)) {
-    await database.exclusive((db) => demo.moveDemoDatesToNow(db));
+  if (!config.DATABASE_URL && existsSync(pendingDates)) {
+    const { moveDemoDatesToNow } = await import('./demo-seed.js');
+    await database.exclusive((db) => moveDemoDatesToNow(db));
     await rm(pendingDates, { force: true });
   }
+  const demo = shouldSeedDemo(config) ? await import('./demo-seed.js') : null;
   const admin =
     config.ADMIN_EMAIL && config.ADMIN_PASSWORD
       ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }

@@ -1,8 +1,20 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -22,9 +34,17 @@ export interface DemoDataStamp {
   migrations: string;
 }
 
+/** The build's stamp: also how many files and bytes it made, so a damaged copy is noticed. */
+export interface DemoDataManifest extends DemoDataStamp {
+  files: number;
+  bytes: number;
+}
+
 /**
- * Left in a data directory that was copied from the build: the demo's dates are still those of
- * the build, and the server moves them to its own day (demo-seed.ts, moveDemoDatesToNow).
+ * Written, and flushed to disk, before anything is copied, and removed once the copy's demo
+ * dates were moved to the server's day (prepare-database.ts), before the server listens. A data
+ * directory that still has it is a copy nobody used yet (cut short by a crash or a power cut,
+ * perhaps): the next start copies it again.
  */
 export const DEMO_DATES_PENDING = 'twang-demo-dates-pending';
 
@@ -49,41 +69,131 @@ export async function currentStamp(migrationsFolder: string): Promise<DemoDataSt
   }
 }
 
-async function readStamp(file: string): Promise<DemoDataStamp | null> {
+/** How many files and bytes a folder holds, all the way down. */
+export function countFiles(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+async function readManifest(file: string): Promise<DemoDataManifest | null> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as DemoDataStamp;
+    return JSON.parse(await readFile(file, 'utf8')) as DemoDataManifest;
   } catch {
     return null;
   }
 }
 
+/** Whether a data directory is a copy of the build's demo that no start has finished. */
+export const isUnfinishedCopy = (dataDir: string): boolean =>
+  existsSync(join(dataDir, DEMO_DATES_PENDING));
+
+const inside = (parent: string, child: string): boolean => {
+  const path = relative(resolve(parent), resolve(child));
+  return path === '' || (!path.startsWith(`..${sep}`) && path !== '..' && !path.startsWith(sep));
+};
+
+function writeDurably(dir: string, name: string, text: string): void {
+  const file = openSync(join(dir, name), 'w', 0o600);
+  try {
+    writeFileSync(file, text);
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
+  const folder = openSync(dir, 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+}
+
 /**
- * Copies the build's demo database into a new data directory, when the build has one and it was
- * made by this PGlite from these migrations; false otherwise (the caller then creates one).
- * PG_VERSION, the file that makes a directory a database (first-run-process.ts), is copied
- * last, after the note about the dates: a copy cut short is not taken for a database, and the
- * next start copies again.
+ * Copies a folder's files into another, as the owner's alone (0600 files in 0700 folders, as
+ * PostgreSQL keeps its own: the build's are readable by all, for whoever runs the server), all
+ * but those `skip` names at the top. Returns what it copied.
+ */
+function copyPrivately(from: string, to: string, skip: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === skip) continue;
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target, { mode: 0o700 });
+      const copied = copyPrivately(source, target, '');
+      files += copied.files;
+      bytes += copied.bytes;
+    } else if (entry.isFile()) {
+      copyFileSync(source, target);
+      chmodSync(target, 0o600);
+      files += 1;
+      bytes += statSync(target).size;
+    }
+  }
+  return { files, bytes };
+}
+
+/** Removes what a copy of `from` put into `to`, and nothing else a data directory may hold. */
+function removeCopied(from: string, to: string): void {
+  for (const name of readdirSync(from)) rmSync(join(to, name), { recursive: true, force: true });
+  rmSync(join(to, DEMO_DATES_PENDING), { force: true });
+}
+
+/**
+ * Copies the build's demo database into a new data directory (or one whose copy was never
+ * finished), when the build has one, made by this PGlite from these migrations, and whole; false
+ * otherwise, and then the caller creates the database itself. A failure part-way (a disk that
+ * is full, files the server may not read) removes what it copied, says why on standard error,
+ * and is also false: a first start does not fail for want of a shortcut.
  */
 export async function copyPreparedDemo(
   prepared: PreparedDemoFiles,
   dataDir: string,
   migrationsFolder: string,
 ): Promise<boolean> {
+  // Never into the build's own files, nor the build's into themselves.
+  if (inside(prepared.dir, dataDir) || inside(dataDir, prepared.dir)) return false;
   const [built, current] = await Promise.all([
-    readStamp(prepared.stamp),
+    readManifest(prepared.stamp),
     currentStamp(migrationsFolder),
   ]);
   if (!built || !current) return false;
   if (built.pglite !== current.pglite || built.migrations !== current.migrations) return false;
-  // Synchronous: nothing else runs yet, and cpSync took ~130 ms for the ~1,200 files where the
-  // promise-based cp took ~500 ms.
-  mkdirSync(dataDir, { recursive: true });
-  cpSync(prepared.dir, dataDir, {
-    recursive: true,
-    force: true,
-    filter: (source) => source !== join(prepared.dir, 'PG_VERSION'),
-  });
-  writeFileSync(join(dataDir, DEMO_DATES_PENDING), 'the demo dates are the build day\n');
-  copyFileSync(join(prepared.dir, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
-  return true;
+  try {
+    // Synchronous: nothing else runs yet, and a synchronous copy took ~130 ms for ~1,200 files
+    // where the promise-based cp took ~500 ms.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    removeCopied(prepared.dir, dataDir);
+    writeDurably(dataDir, DEMO_DATES_PENDING, 'a copy of the demo database, not yet opened\n');
+    const copied = copyPrivately(prepared.dir, dataDir, 'PG_VERSION');
+    copyFileSync(join(prepared.dir, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
+    chmodSync(join(dataDir, 'PG_VERSION'), 0o600);
+    const total = {
+      files: copied.files + 1,
+      bytes: copied.bytes + statSync(join(dataDir, 'PG_VERSION')).size,
+    };
+    if (total.files !== built.files || total.bytes !== built.bytes) {
+      throw new Error(
+        `${total.files} files of ${total.bytes} bytes where the build made ${built.files} of ${built.bytes}`,
+      );
+    }
+    return true;
+  } catch (error) {
+    try {
+      removeCopied(prepared.dir, dataDir);
+    } catch {
+      // What is left still has the note about the dates: the next start copies it again.
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`The build's demo database was not copied (${reason}); creating one instead.`);
+    return false;
+  }
 }

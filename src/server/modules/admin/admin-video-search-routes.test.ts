@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
 import type { AdminVideoSearchResult } from '@shared/schemas/admin-videos.js';
-import { buildVideo, callApi } from '@server/testing/factories.js';
+import { eq } from 'drizzle-orm';
+import { videos } from '@server/db/schema.js';
+import { buildVideo, callApi, signedInUser } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
-const { t, admin } = useTestApp({ signIn: { admin: 'admin' } });
+const { t, admin, otherAdmin } = useTestApp({
+  signIn: { admin: 'admin', otherAdmin: 'admin' },
+});
 
-async function search(query: string, params = '') {
+async function search(query: string, params = '', token = admin.token) {
   const res = await callApi(
     t.app,
     'GET',
     `/api/admin/search/videos/${encodeURIComponent(query)}${params}`,
-    {
-      token: admin.token,
-    },
+    { token },
   );
   return { ...res, result: res.body.data as AdminVideoSearchResult };
 }
@@ -112,6 +114,50 @@ describe('GET /api/admin/search/videos/:query', () => {
     const res = await search(query, params);
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ status: 400, data: null, message });
+  });
+
+  it('answers a search asked again from the cache, until a video is edited through the API', async () => {
+    const video = await buildVideo(t.db, { title: 'Mandolin Wind Private', isPublic: false });
+    expect(titles((await search('mandolin wind')).result)).toEqual(['Mandolin Wind Private']);
+    // Behind the API's back, nothing drops the answer kept.
+    await t.db.update(videos).set({ title: 'Mandolin Breeze' }).where(eq(videos.id, video.id));
+    expect(titles((await search('mandolin wind')).result)).toEqual(['Mandolin Wind Private']);
+    // An edit of a private video, which no public page shows, drops it too.
+    const edited = await callApi(t.app, 'PUT', '/api/admin/videos', {
+      token: admin.token,
+      body: {
+        id: String(video.id),
+        title: 'Mandolin Gale',
+        description: video.description,
+        episode_number: '',
+        public_state: '0',
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await search('mandolin wind')).result.pageInfo.videoResults).toBe(0);
+    expect(titles((await search('mandolin gale')).result)).toEqual(['Mandolin Gale']);
+  });
+
+  it('shows a new like count at once, and each administrator their own likes', async () => {
+    const video = await buildVideo(t.db, { title: 'Dobro Sunrise' });
+    expect((await search('dobro sunrise')).result.videos[0]).toMatchObject({
+      like_count: 0,
+      isLiked: false,
+    });
+    const like = (token: string, userId: number) =>
+      callApi(t.app, 'PUT', '/api/users/liked/add-video', {
+        token,
+        body: { userId, episodeId: video.id },
+      });
+    const fan = await signedInUser(t.app);
+    expect((await like(fan.token, fan.id)).statusCode).toBe(200);
+    expect((await like(admin.token, admin.id)).statusCode).toBe(200);
+    expect((await search('dobro sunrise')).result.videos[0]).toMatchObject({
+      like_count: 2,
+      isLiked: true,
+    });
+    const theirs = await search('dobro sunrise', '', otherAdmin.token);
+    expect(theirs.result.videos[0]).toMatchObject({ like_count: 2, isLiked: false });
   });
 
   it('accepts a query of exactly 100 characters', async () => {

@@ -14,12 +14,25 @@ import { correctedQueryText } from '../search/full-text-query.js';
 import { searchWords } from '../search/search-terms.js';
 import { wordsWithNearOnes } from '../search/word-corrections.js';
 import { findAdminSearchJson } from './admin-video-search-query.js';
-import { findLikedVideoIds } from '../likes/liked-ids-repository.js';
 import { markLikedVideos } from '../likes/liked-marks.js';
+import { videoDependency } from '../public-pages/public-page.js';
+import { viewerLikesAmong } from '../public-pages/viewer-page.js';
+
+/**
+ * The page cache's key for an administrator's title search. It shares the cache with the public
+ * pages, so it is dropped by the same writes (any edit, import or publication of a video drops
+ * every page; a like drops those showing the video), on every instance; no visitor's address
+ * maps to it (the visitor lane is offered public pages only).
+ */
+const adminSearchKey = (term: string, page: number, pageSize: number) =>
+  `admin/search/videos/${term}?page=${page}&pageSize=${pageSize}`;
 
 /**
  * GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos
- * included, on the site search's words and index (admin-video-search-query.ts).
+ * included, on the site search's words and index (admin-video-search-query.ts). A search asked
+ * again is answered from the page cache: a common word matching thousands of titles costs the
+ * database ~20 ms of counting and ordering, and an administrator types the same words again and
+ * again while editing.
  */
 export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -47,15 +60,33 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
       const admin = callerOf(request);
       const { page, pageSize } = request.query;
       const term = request.params.query;
-      const words = searchWords(term);
       if (term.trim() === '')
         return ok({ videos: [], pageInfo: { videoResults: 0, page, pageSize } });
-      const nearQuery =
-        words.length === 0 ? '' : correctedQueryText(await wordsWithNearOnes(app.db, words));
-      const found = await findAdminSearchJson(app.db, { words, nearQuery, term, page, pageSize });
-      const data = JSON.parse(found.json) as AdminVideoSearchResult;
-      const liked = await findLikedVideoIds(app.db, admin.id, found.videoIds);
-      return ok({ ...data, videos: markLikedVideos(data.videos, liked) });
+      const found = await app.pageCache.get<AdminVideoSearchResult>(
+        adminSearchKey(term, page, pageSize),
+        {
+          build: async () => {
+            const words = searchWords(term);
+            const nearQuery =
+              words.length === 0 ? '' : correctedQueryText(await wordsWithNearOnes(app.db, words));
+            const answer = await findAdminSearchJson(app.db, {
+              words,
+              nearQuery,
+              term,
+              page,
+              pageSize,
+            });
+            return { json: answer.json, dependsOn: answer.videoIds.map(videoDependency) };
+          },
+          message: 'OK',
+        },
+      );
+      const { videos, pageInfo } = found!.data;
+      const liked = await viewerLikesAmong(app, admin.id, {
+        artists: [],
+        videos: videos.map((video) => video.id),
+      });
+      return ok({ videos: markLikedVideos(videos, liked.videos), pageInfo });
     },
   );
 }

@@ -271,6 +271,21 @@ export async function sampleCatalogue(
   };
 }
 
+/** Titles and descriptions of public videos spread over the catalogue, for new searches. */
+export async function sampleVideoTexts(
+  url: string,
+  count: number,
+): Promise<{ title: string; description: string }[]> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ title: string; description: string }>(
+      `SELECT title, description FROM videos WHERE is_public
+        ORDER BY (id::bigint * 104729) % 100003, id LIMIT $1`,
+      [count],
+    );
+    return rows;
+  });
+}
+
 /** For each user, a public video they do not like yet: the like toggle adds, then removes it. */
 export async function unlikedVideos(url: string, userIds: number[]): Promise<number[]> {
   return withClient(url, async (client) => {

@@ -20,13 +20,16 @@ import { measureMixedLoad, noteServerLog, startPhaseServer, type PhaseRun } from
 import {
   preparePostgresCatalogue,
   samplePostgres,
+  sampleVideoTexts,
   unlikedVideos,
   type PostgresSample,
 } from './postgres-catalogue.js';
 import type { RequestSpec } from './scenario.js';
 import {
   SEARCH_HITS,
+  SEARCH_KINDS,
   SEARCH_TYPOS,
+  searchesByKind,
   searchMix,
   searchPath,
   uncachedSearches,
@@ -96,6 +99,8 @@ function buildEndpoints(
   },
   origin: string,
   clientDir: string,
+  /** Titles and descriptions to make new searches of each kind from. */
+  videoTexts: { title: string; description: string }[],
 ): { endpoints: Endpoint[]; mixed: Endpoint } {
   const C = settings.connections;
   const videoPaths = ids.videoIds.map((id) => `/api/videos/${id}`);
@@ -112,6 +117,23 @@ function buildEndpoints(
   const coldVideoPages = pageIds.map((id) => clientGet(`/videos/${id}`));
   const newQueries = uncachedSearches(12_000);
   const coldSearches = newQueries.map((query) => clientGet(searchPath(query)));
+  // Issue 33: each kind of new search on its own row, none asked by another row.
+  const byKind = searchesByKind(videoTexts, 8000, [...newQueries, ...searchMix()]);
+  const searchKindRows: Endpoint[] = SEARCH_KINDS.filter((kind) => byKind[kind].length > 0).map(
+    (kind) => ({
+      name: `GET /api/search/{q} (each query once, ${C} conn): ${kind}`,
+      connections: C,
+      ...eachOnce(
+        byKind[kind].map((query) => clientGet(searchPath(query))),
+        C,
+        500,
+      ),
+      targets: [
+        { metric: 'rps', op: '>=', value: 1000 },
+        { metric: 'p99', op: '<=', value: 150 },
+      ],
+    }),
+  );
   const shared = firstViewRows(C, ids, users, newQueries.slice(9000));
   const loginPool = range(16, Math.min(settings.size.users, 1015));
   const like = (action: 'add' | 'remove', k: number): RequestSpec => ({
@@ -281,6 +303,7 @@ function buildEndpoints(
         { metric: 'p99', op: '<=', value: 150 },
       ],
     },
+    ...searchKindRows,
     shared.adminSearches,
     {
       name: 'GET /api/tag/{id}',
@@ -419,6 +442,7 @@ async function runMainServer(run: PhaseRun): Promise<Endpoint | null> {
     ),
   );
   const ids = await samplePostgres(url);
+  const videoTexts = await sampleVideoTexts(url, 40_000);
 
   // The mixed reads, for the newsletter's check once this server has stopped.
   const forNewsletter: { mixed: Endpoint | null } = { mixed: null };
@@ -450,6 +474,7 @@ async function runMainServer(run: PhaseRun): Promise<Endpoint | null> {
       { admin, viewers, likers, likeVideos, heavyLiker, heavyWatcher },
       server.origin,
       context.build.clientDir,
+      videoTexts,
     );
 
     console.log(

@@ -99,3 +99,73 @@ export function uncachedSearches(count: number): string[] {
   }
   return queries;
 }
+
+/** The kinds of new search the bench measures one by one (issue 33): each its own row. */
+export const SEARCH_KINDS = [
+  'word pairs',
+  'prefixes',
+  'a typo in either word',
+  'three words',
+  'artist names',
+  'words in descriptions only',
+  'no result',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** A scale-catalogue title: "First Last N – Adjective Noun (Live at Venue)" (seed-scale.ts). */
+const SCALE_TITLE = /^(\S+) (\S+) (\d+) – (\S+) (\S+) \(/;
+/** A scale-catalogue description: "Episode K: First Last N performs …". */
+const EPISODE_NUMBER = /^Episode (\d+):/;
+
+/**
+ * Up to `perKind` new searches of each kind, made from these videos' titles and descriptions as a
+ * fan would type them: two words of a title ("Beaumont Highway"), the same with the second word
+ * cut to three letters as while typing, either word misspelt, three words, an artist's full
+ * name, an episode number (in descriptions only), nonsense. None is one of `taken` (the other rows'
+ * searches, which the page cache may still hold) nor asked twice.
+ */
+export function searchesByKind(
+  videos: { title: string; description: string }[],
+  perKind: number,
+  taken: Iterable<string>,
+): Record<SearchKind, string[]> {
+  const seen = new Set([...taken].map((query) => query.toLowerCase()));
+  const lists = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, [] as string[]])) as Record<
+    SearchKind,
+    string[]
+  >;
+  const add = (kind: SearchKind, query: string) => {
+    const key = query.toLowerCase();
+    if (lists[kind].length >= perKind || seen.has(key)) return;
+    seen.add(key);
+    lists[kind].push(query);
+  };
+  videos.forEach((video, n) => {
+    const title = SCALE_TITLE.exec(video.title);
+    if (title) {
+      const [, first, last, number, adjective, noun] = title as unknown as string[];
+      // An artist's name and a song word, or the song's two words: the catalogue has a few
+      // dozen of each, so every pairing is tried for a list of thousands.
+      const pairs = [
+        [last!, noun!],
+        [first!, noun!],
+        [last!, adjective!],
+        [first!, adjective!],
+        [adjective!, noun!],
+      ];
+      for (const [one, two] of pairs) {
+        add('word pairs', `${one} ${two}`);
+        add('prefixes', `${one} ${two!.slice(0, 3)}`);
+        add('a typo in either word', `${oneLetterChanged(one!)} ${two}`);
+        add('a typo in either word', `${one} ${oneLetterChanged(two!)}`);
+      }
+      add('three words', `${last} ${adjective} ${noun}`);
+      add('three words', `${first} ${adjective} ${noun}`);
+      add('artist names', `${first} ${last} ${number}`);
+    }
+    const episode = EPISODE_NUMBER.exec(video.description);
+    if (episode) add('words in descriptions only', `episode ${episode[1]}`);
+    add('no result', nonsense(1_000_000 + n));
+  });
+  return lists;
+}

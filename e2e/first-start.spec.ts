@@ -38,7 +38,8 @@ test('a first start copies the build’s demo database, and the demo accounts si
     const origin = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
     // The first-run child, which creates and seeds a database, logs this line; a copy does not.
     expect(output).not.toContain('Seeding the demo catalogue');
-    expect(existsSync(join(dataDir, 'twang-demo-dates-pending'))).toBe(false);
+    // Copied into a folder of its own, then moved into place: nothing of it is left.
+    expect(existsSync(join(dataDir, '.twang-demo-copy'))).toBe(false);
     // The database's files are the owner's alone, as PostgreSQL keeps them.
     expect((await stat(join(dataDir, 'PG_VERSION'))).mode & 0o777).toBe(0o600);
 

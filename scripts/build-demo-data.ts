@@ -21,6 +21,7 @@ import { runFirstRunProcess } from '../src/server/setup/first-run-process.js';
 import {
   countFiles,
   currentStamp,
+  DEMO_DATES_PENDING_KEY,
   type DemoDataManifest,
 } from '../src/server/setup/prepared-demo-data.js';
 
@@ -29,15 +30,20 @@ const CACHE = join(import.meta.dirname, '../node_modules/.cache/twang-demo-data'
 /**
  * PostgreSQL's template databases serve CREATE DATABASE alone, which Twang never runs on PGlite
  * (it uses the database "postgres"). Without them the copy is 582 files and 29 MB instead of
- * 1,182 and 43 MB, and a first start copies it in ~65 ms instead of ~130 ms.
+ * 1,182 and 43 MB, and a first start copies it in ~65 ms instead of ~130 ms. Also marks the
+ * demo's dates as the build's.
  */
-async function dropTemplates(dataDir: string): Promise<void> {
+async function finishDemoData(dataDir: string): Promise<void> {
   const database = await openPglite({ dataDir });
   try {
     for (const name of ['template0', 'template1']) {
       await database.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
       await database.exec(`DROP DATABASE ${name}`);
     }
+    // The first start moves the build's dates to its own day (prepared-demo-data.ts).
+    await database.query(`INSERT INTO site_settings (key, value) VALUES ($1, 'true')`, [
+      DEMO_DATES_PENDING_KEY,
+    ]);
   } finally {
     await database.close();
   }
@@ -79,7 +85,7 @@ async function makeDemoData(serverDir: string, cached: string): Promise<void> {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
       cwd: work,
     });
-    await dropTemplates(dataDir);
+    await finishDemoData(dataDir);
     readableByAll(dataDir);
     const stamp = await currentStamp(join(serverDir, 'db/migrations'));
     if (!stamp)
@@ -88,11 +94,16 @@ async function makeDemoData(serverDir: string, cached: string): Promise<void> {
       );
     const manifest: DemoDataManifest = { ...stamp, ...countFiles(dataDir) };
     await writeFile(join(work, 'demo-data.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    // Older builds' databases are of no more use: one is kept.
+    // Older builds' databases are of no more use: one is kept. Another build's work in progress
+    // (.making-*) is left to it.
     for (const name of readdirSync(CACHE)) {
-      if (join(CACHE, name) !== work) await rm(join(CACHE, name), { recursive: true, force: true });
+      if (name.startsWith('.making-')) continue;
+      await rm(join(CACHE, name), { recursive: true, force: true });
     }
-    await rename(work, cached);
+    // A build of the same code that finished first has made the same files.
+    await rename(work, cached).catch((error: unknown) => {
+      if (!existsSync(join(cached, 'demo-data.json'))) throw error;
+    });
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
 import { loadConfig, type Config } from './env.js';
-import { copyPreparedDemo, isUnfinishedCopy } from './setup/prepared-demo-data.js';
+import { clearUnfinishedCopy, copyPreparedDemo } from './setup/prepared-demo-data.js';
 import { crashText, startupErrorText } from './setup/startup-error.js';
 
 /**
@@ -32,9 +32,8 @@ function started<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * Starts Twang: config, database and migrations, first-run content, then listen. A new embedded
- * database that gets the demo (or such a copy that a crash left unfinished) is copied from the
- * build's (setup/prepared-demo-data.ts), or, with none that fits, migrated and seeded by a child
- * process first (setup/first-run-process.ts). The app's modules (most of the start-up time) load
+ * database that gets the demo is copied from the build's (setup/prepared-demo-data.ts), or, with
+ * none that fits, migrated and seeded by a child process first (setup/first-run-process.ts). The app's modules (most of the start-up time) load
  * while the database is opened and its migrations are checked; nothing is served before the
  * database is migrated and its first-run content is in.
  */
@@ -58,11 +57,13 @@ async function main(): Promise<void> {
       });
       process.exit(0);
     }
-    const wanted = firstRun.wantsFirstRunProcess(config);
-    const copied =
-      (wanted || isUnfinishedCopy(config.DATA_DIR)) &&
-      (await copyPreparedDemo(PREPARED_DEMO, config.DATA_DIR, MIGRATIONS_FOLDER));
-    if (wanted && !copied) await firstRun.runFirstRunProcess(fileURLToPath(import.meta.url));
+    if (
+      firstRun.wantsFirstRunProcess(config) &&
+      !(await copyPreparedDemo(PREPARED_DEMO, config.DATA_DIR, MIGRATIONS_FOLDER))
+    ) {
+      await firstRun.runFirstRunProcess(fileURLToPath(import.meta.url));
+    }
+    if (!firstRun.isDatabaseFolder(config.DATA_DIR)) clearUnfinishedCopy(config.DATA_DIR);
   }
   const appModule = started(import('./app.js'));
   const setupModule = started(import('./setup/prepare-database.js'));

@@ -11,9 +11,11 @@ import {
   users,
   videoLikes,
   videoTags,
+  siteSettings,
   videos,
 } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password-hashing.js';
+import { DEMO_DATES_PENDING_KEY } from './prepared-demo-data.js';
 import {
   DEMO_CATEGORIES,
   demoArtistBio,
@@ -226,11 +228,11 @@ const DEMO_DATES: Record<string, string[]> = {
 };
 
 /**
- * Moves the demo's dates to today, on a database copied from the build (prepared-demo-data.ts):
- * the newest episode was published the moment the build seeded it, and is again now, with every
+ * Moves the demo's dates to today, on a database copied from the build (prepared-demo-data.ts)
+ * whose DEMO_DATES_PENDING_KEY row is still there (it is deleted here): the newest episode was published the moment the build seeded it, and is again now, with every
  * other date (episodes, accounts, likes, sign-ins) as far before it as it was. Within a day of
  * the build (npm start builds, then starts) nothing moves: the demo's episodes are weekly.
- * Idempotent: a second call finds the newest episode at the first call's time.
+ * Only once: a second call finds no row.
  *
  * Triggers are off meanwhile (session_replication_role): they would queue every episode's
  * suggestions again, which a move of every date by the same time leaves as they are, and the
@@ -239,6 +241,12 @@ const DEMO_DATES: Record<string, string[]> = {
  */
 export async function moveDemoDatesToNow(db: Database, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
+    // Once: the row goes with the move, in one transaction.
+    const pending = await tx
+      .delete(siteSettings)
+      .where(eq(siteSettings.key, DEMO_DATES_PENDING_KEY))
+      .returning({ key: siteSettings.key });
+    if (pending.length === 0) return;
     const [newest] = await tx.select({ at: max(videos.publishedAt) }).from(videos);
     if (!newest?.at) return;
     const seconds = (now.getTime() - newest.at.getTime()) / 1000;

@@ -20,8 +20,12 @@ export const isFirstRunProcess = (): boolean => process.env[FIRST_RUN_ONLY] === 
  */
 export function wantsFirstRunProcess(config: Config): boolean {
   if (config.DATABASE_URL || !shouldSeedDemo(config)) return false;
-  return !existsSync(join(config.DATA_DIR, 'PG_VERSION'));
+  return !isDatabaseFolder(config.DATA_DIR);
 }
+
+/** Whether a folder holds a database: PostgreSQL's PG_VERSION is what makes it one. */
+export const isDatabaseFolder = (dataDir: string): boolean =>
+  existsSync(join(dataDir, 'PG_VERSION'));
 
 /** How the first-run child is started: Node's flags, and its environment and folder. */
 export interface FirstRunOptions {

@@ -1,10 +1,17 @@
-import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 import { shouldSeedDemo, type Config } from '../env.js';
-import { DEMO_DATES_PENDING } from './prepared-demo-data.js';
+import { siteSettings } from '../db/schema.js';
+import { DEMO_DATES_PENDING_KEY } from './prepared-demo-data.js';
+
+const hasDemoDatesPending = async (db: DatabaseHandle['db']): Promise<boolean> =>
+  (
+    await db
+      .select({ key: siteSettings.key })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, DEMO_DATES_PENDING_KEY))
+  ).length > 0;
 
 /** What the first-run work needs: the app, or a process that only prepares the database. */
 export interface SetupTarget {
@@ -30,12 +37,10 @@ export async function prepareDatabase(app: FastifyInstance): Promise<void> {
 export async function prepareContent(target: SetupTarget): Promise<void> {
   const { config, database, log } = target;
   // A copy of the build's demo database (prepared-demo-data.ts), whatever SEED says now: its
-  // dates are still the build's.
-  const pendingDates = join(config.DATA_DIR, DEMO_DATES_PENDING);
-  if (!config.DATABASE_URL && existsSync(pendingDates)) {
+  // dates are still the build's. The row is looked for on embedded databases only.
+  if (!config.DATABASE_URL && (await hasDemoDatesPending(database.db))) {
     const { moveDemoDatesToNow } = await import('./demo-seed.js');
     await database.exclusive((db) => moveDemoDatesToNow(db));
-    await rm(pendingDates, { force: true });
   }
   const demo = shouldSeedDemo(config) ? await import('./demo-seed.js') : null;
   const admin =

@@ -8,8 +8,7 @@ import {
   copyPreparedDemo,
   countFiles,
   currentStamp,
-  DEMO_DATES_PENDING,
-  isUnfinishedCopy,
+  clearUnfinishedCopy,
   type DemoDataManifest,
 } from './prepared-demo-data.js';
 
@@ -57,28 +56,38 @@ describe("a first start's copy of the build's demo database", () => {
     expect(await currentStamp(join(MIGRATIONS, 'missing'))).toBeNull();
   });
 
-  it('copies the files, the owner’s alone, with the note about the dates, when the stamp is this installation’s', async () => {
+  it('copies the files, the owner’s alone, when the stamp is this installation’s', async () => {
     const { prepared, dataDir } = await preparedBuild();
     expect(await copyPreparedDemo(prepared, dataDir, MIGRATIONS)).toBe(true);
     expect(await readFile(join(dataDir, 'PG_VERSION'), 'utf8')).toBe('17\n');
     expect(await readFile(join(dataDir, 'base/1/1259'), 'utf8')).toBe('a relation');
-    expect(isUnfinishedCopy(dataDir)).toBe(true);
+    expect(existsSync(join(dataDir, '.twang-demo-copy'))).toBe(false);
     expect((await stat(join(dataDir, 'base/1/1259'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(dataDir, 'PG_VERSION'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(dataDir, 'base/1'))).mode & 0o777).toBe(0o700);
   });
 
-  it('copies again over a copy that no start finished, and leaves the folder’s other files', async () => {
+  it('copies again over a copy cut short, and leaves the folder’s other files', async () => {
     const { prepared, dataDir } = await preparedBuild();
+    // Cut short while moving the files into place: no PG_VERSION yet, so not a database.
     await mkdir(join(dataDir, 'base/1'), { recursive: true });
-    await writeFile(join(dataDir, 'base/1/1259'), 'cut sh');
     await writeFile(join(dataDir, 'base/1/stray'), 'from the cut-short copy');
-    await writeFile(join(dataDir, DEMO_DATES_PENDING), '');
+    await mkdir(join(dataDir, '.twang-demo-copy/base'), { recursive: true });
     await writeFile(join(dataDir, 'notes.txt'), 'the owner’s');
     expect(await copyPreparedDemo(prepared, dataDir, MIGRATIONS)).toBe(true);
     expect(await readFile(join(dataDir, 'base/1/1259'), 'utf8')).toBe('a relation');
     expect(existsSync(join(dataDir, 'base/1/stray'))).toBe(false);
+    expect(existsSync(join(dataDir, '.twang-demo-copy'))).toBe(false);
     expect(await readFile(join(dataDir, 'notes.txt'), 'utf8')).toBe('the owner’s');
+  });
+
+  it('clears a copy cut short for a start that will not copy, and nothing else', async () => {
+    const { dataDir } = await preparedBuild();
+    await mkdir(join(dataDir, '.twang-demo-copy/base'), { recursive: true });
+    await writeFile(join(dataDir, 'notes.txt'), 'the owner’s');
+    clearUnfinishedCopy(dataDir);
+    expect(existsSync(join(dataDir, '.twang-demo-copy'))).toBe(false);
+    expect(existsSync(join(dataDir, 'notes.txt'))).toBe(true);
   });
 
   it('removes what it copied, and says so, when the files are not what the build made', async () => {
@@ -96,7 +105,7 @@ describe("a first start's copy of the build's demo database", () => {
     }
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
     expect(existsSync(join(dataDir, 'base'))).toBe(false);
-    expect(isUnfinishedCopy(dataDir)).toBe(false);
+    expect(existsSync(join(dataDir, '.twang-demo-copy'))).toBe(false);
     expect(await readFile(join(dataDir, 'notes.txt'), 'utf8')).toBe('the owner’s');
   });
 
@@ -106,7 +115,7 @@ describe("a first start's copy of the build's demo database", () => {
       expect(await copyPreparedDemo(prepared, dataDir, MIGRATIONS)).toBe(false);
     }
     expect(await manifestOf(prepared.dir)).toMatchObject({ files: 2 });
-    expect(isUnfinishedCopy(prepared.dir)).toBe(false);
+    expect(existsSync(join(prepared.dir, '.twang-demo-copy'))).toBe(false);
   });
 
   it('copies nothing when another PGlite, other migrations or no readable stamp made the files', async () => {

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
-  closeSync,
   copyFileSync,
-  existsSync,
-  fsyncSync,
   mkdirSync,
-  openSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -41,12 +37,15 @@ export interface DemoDataManifest extends DemoDataStamp {
 }
 
 /**
- * Written, and flushed to disk, before anything is copied, and removed once the copy's demo
- * dates were moved to the server's day (prepare-database.ts), before the server listens. A data
- * directory that still has it is a copy nobody used yet (cut short by a crash or a power cut,
- * perhaps): the next start copies it again.
+ * The site_settings row the build's demo database carries (scripts/build-demo-data.ts): its
+ * dates are still the build's. The first start moves them to its own day and deletes the row in
+ * the same transaction (demo-seed.ts, moveDemoDatesToNow), so only that copy, never a database
+ * that has served, is ever moved.
  */
-export const DEMO_DATES_PENDING = 'twang-demo-dates-pending';
+export const DEMO_DATES_PENDING_KEY = 'demo-dates-pending';
+
+/** Where a copy is made inside DATA_DIR before its files are moved into place. */
+const STAGING = '.twang-demo-copy';
 
 /** The stamp of this installation's PGlite and migrations, or null where either cannot be read. */
 export async function currentStamp(migrationsFolder: string): Promise<DemoDataStamp | null> {
@@ -89,46 +88,25 @@ async function readManifest(file: string): Promise<DemoDataManifest | null> {
   }
 }
 
-/** Whether a data directory is a copy of the build's demo that no start has finished. */
-export const isUnfinishedCopy = (dataDir: string): boolean =>
-  existsSync(join(dataDir, DEMO_DATES_PENDING));
-
 const inside = (parent: string, child: string): boolean => {
   const path = relative(resolve(parent), resolve(child));
   return path === '' || (!path.startsWith(`..${sep}`) && path !== '..' && !path.startsWith(sep));
 };
 
-function writeDurably(dir: string, name: string, text: string): void {
-  const file = openSync(join(dir, name), 'w', 0o600);
-  try {
-    writeFileSync(file, text);
-    fsyncSync(file);
-  } finally {
-    closeSync(file);
-  }
-  const folder = openSync(dir, 'r');
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
-  }
-}
-
 /**
  * Copies a folder's files into another, as the owner's alone (0600 files in 0700 folders, as
- * PostgreSQL keeps its own: the build's are readable by all, for whoever runs the server), all
- * but those `skip` names at the top. Returns what it copied.
+ * PostgreSQL keeps its own: the build's are readable by all, for whoever runs the server).
+ * Returns what it copied.
  */
-function copyPrivately(from: string, to: string, skip: string): { files: number; bytes: number } {
+function copyPrivately(from: string, to: string): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.name === skip) continue;
     const source = join(from, entry.name);
     const target = join(to, entry.name);
     if (entry.isDirectory()) {
       mkdirSync(target, { mode: 0o700 });
-      const copied = copyPrivately(source, target, '');
+      const copied = copyPrivately(source, target);
       files += copied.files;
       bytes += copied.bytes;
     } else if (entry.isFile()) {
@@ -141,18 +119,31 @@ function copyPrivately(from: string, to: string, skip: string): { files: number;
   return { files, bytes };
 }
 
-/** Removes what a copy of `from` put into `to`, and nothing else a data directory may hold. */
+/**
+ * Removes what a copy of `from` put into `to`, and nothing else a data directory may hold. Only
+ * ever called on a folder without PG_VERSION: not a database, at most a copy cut short.
+ */
 function removeCopied(from: string, to: string): void {
+  rmSync(join(to, STAGING), { recursive: true, force: true });
   for (const name of readdirSync(from)) rmSync(join(to, name), { recursive: true, force: true });
-  rmSync(join(to, DEMO_DATES_PENDING), { force: true });
 }
 
 /**
- * Copies the build's demo database into a new data directory (or one whose copy was never
- * finished), when the build has one, made by this PGlite from these migrations, and whole; false
- * otherwise, and then the caller creates the database itself. A failure part-way (a disk that
- * is full, files the server may not read) removes what it copied, says why on standard error,
- * and is also false: a first start does not fail for want of a shortcut.
+ * A copy cut short (a crash, a power cut) leaves its files in DATA_DIR/.twang-demo-copy; a start
+ * that will not copy (SEED=none, no build) clears them before the database is made there.
+ */
+export function clearUnfinishedCopy(dataDir: string): void {
+  rmSync(join(dataDir, STAGING), { recursive: true, force: true });
+}
+
+/**
+ * Copies the build's demo database into a new data directory (one without PG_VERSION), when the
+ * build has one, made by this PGlite from these migrations, and whole; false otherwise, and then
+ * the caller creates the database itself. The files are copied into DATA_DIR/.twang-demo-copy,
+ * checked, then moved into place, PG_VERSION last: a copy cut short is never a database, and the
+ * next start clears it and copies again. A failure part-way (a disk that is full, files the
+ * server may not read) removes what it copied, says why on standard error, and is also false: a
+ * first start does not fail for want of a shortcut.
  */
 export async function copyPreparedDemo(
   prepared: PreparedDemoFiles,
@@ -167,30 +158,30 @@ export async function copyPreparedDemo(
   ]);
   if (!built || !current) return false;
   if (built.pglite !== current.pglite || built.migrations !== current.migrations) return false;
+  const staging = join(dataDir, STAGING);
   try {
     // Synchronous: nothing else runs yet, and a synchronous copy took ~130 ms for ~1,200 files
     // where the promise-based cp took ~500 ms.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     removeCopied(prepared.dir, dataDir);
-    writeDurably(dataDir, DEMO_DATES_PENDING, 'a copy of the demo database, not yet opened\n');
-    const copied = copyPrivately(prepared.dir, dataDir, 'PG_VERSION');
-    copyFileSync(join(prepared.dir, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
-    chmodSync(join(dataDir, 'PG_VERSION'), 0o600);
-    const total = {
-      files: copied.files + 1,
-      bytes: copied.bytes + statSync(join(dataDir, 'PG_VERSION')).size,
-    };
-    if (total.files !== built.files || total.bytes !== built.bytes) {
+    mkdirSync(staging, { mode: 0o700 });
+    const copied = copyPrivately(prepared.dir, staging);
+    if (copied.files !== built.files || copied.bytes !== built.bytes) {
       throw new Error(
-        `${total.files} files of ${total.bytes} bytes where the build made ${built.files} of ${built.bytes}`,
+        `${copied.files} files of ${copied.bytes} bytes where the build made ${built.files} of ${built.bytes}`,
       );
     }
+    const names = readdirSync(staging).filter((name) => name !== 'PG_VERSION');
+    for (const name of [...names, 'PG_VERSION']) {
+      renameSync(join(staging, name), join(dataDir, name));
+    }
+    rmSync(staging, { recursive: true, force: true });
     return true;
   } catch (error) {
     try {
       removeCopied(prepared.dir, dataDir);
     } catch {
-      // What is left still has the note about the dates: the next start copies it again.
+      // What is left is not a database (PG_VERSION comes last): the next start clears it.
     }
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`The build's demo database was not copied (${reason}); creating one instead.`);

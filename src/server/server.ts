@@ -33,9 +33,9 @@ function started<T>(promise: Promise<T>): Promise<T> {
 /**
  * Starts Twang: config, database and migrations, first-run content, then listen. A new embedded
  * database that gets the demo is copied from the build's (setup/prepared-demo-data.ts), or, with
- * none that fits, migrated and seeded by a child process first (setup/first-run-process.ts). The app's modules (most of the start-up time) load
- * while the database is opened and its migrations are checked; nothing is served before the
- * database is migrated and its first-run content is in.
+ * none that fits, migrated and seeded by a child process first (setup/first-run-process.ts). The
+ * app's modules (most of the start-up time) load while the database is opened and its migrations
+ * are checked; nothing is served before the database is migrated and its first-run content is in.
  */
 /** The settings once read, so a failure to start can name the port or the database. */
 let settings: Config | null = null;

@@ -8,9 +8,24 @@ describe('correctedQueryText', () => {
     ).toBe("'dusty':* & ('brian' | 'train') & 'x'");
   });
 
+  it('asks a kept word as its completions when there are some, without repeating a near word', () => {
+    expect(
+      correctedQueryText([
+        { prefix: 'dust', completions: ['dust', 'dusty'], near: ['dusty', 'rust'] },
+        { prefix: 'train', completions: ['train'] },
+        { prefix: 'zq', completions: null },
+        { prefix: '12', completions: ['ignored'] },
+      ]),
+    ).toBe("('dust' | 'dusty' | 'rust') & 'train' & 'zq':* & '12'");
+  });
+
   it('quotes every word, doubling quotes and backslashes, so no word forms an operator', () => {
-    expect(correctedQueryText([{ prefix: "o'neil" }, { anyOf: ['a\\b', '&|!'] }])).toBe(
-      "'o''neil':* & ('a\\\\b' | '&|!')",
-    );
+    expect(
+      correctedQueryText([
+        { prefix: "o'neil" },
+        { prefix: 'x', completions: ["x'y"] },
+        { anyOf: ['a\\b', '&|!'] },
+      ]),
+    ).toBe("'o''neil':* & 'x''y' & ('a\\\\b' | '&|!')");
   });
 });

@@ -94,6 +94,24 @@ describe('GET /api/search/:query', () => {
     expect((await found('prison blu')).videos).toEqual(['Johnny Cash - Folsom Prison Blues']);
   });
 
+  it('finds every word a word being typed begins, whether it begins a few or many', async () => {
+    // 17 words begin with 'xavcor': past 16 the search asks the index for the prefix itself,
+    // below it for the words of the list (word-corrections.ts). Either must find the same.
+    const letters = 'abcdefghijklmnopq'.split('');
+    for (const [n, letter] of letters.entries()) {
+      await buildVideo(t.db, { title: `Xavcor${letter} Ballad`, publishedAt: at(40 + n) });
+    }
+    await buildArtist(t.db, { name: 'Xavcorz Smith' });
+    const newestFirst = letters.map((letter) => `Xavcor${letter} Ballad`).reverse();
+    expect((await found('xavcor')).videos).toEqual(newestFirst);
+    expect((await found('ballad xavco')).videos).toEqual(newestFirst);
+    expect(await found('xavcorm')).toEqual({ artists: [], videos: ['Xavcorm Ballad'] });
+    expect((await found('xavcorz')).artists).toEqual(['Xavcorz Smith']);
+    expect((await found('smith xavcor')).artists).toEqual(['Xavcorz Smith']);
+    // A kept word beside a corrected one is asked the same way.
+    expect((await found('ballod xavcorm')).videos).toEqual(['Xavcorm Ballad']);
+  });
+
   it('finds private videos for administrators only', async () => {
     expect((await found('unreleased', user.token)).videos).toEqual([]);
     expect((await found('unreleased')).videos).toEqual([]);

@@ -229,8 +229,9 @@ const DEMO_DATES: Record<string, string[]> = {
 
 /**
  * Moves the demo's dates to today, on a database copied from the build (prepared-demo-data.ts)
- * whose DEMO_DATES_PENDING_KEY row is still there (it is deleted here): the newest episode was published the moment the build seeded it, and is again now, with every
- * other date (episodes, accounts, likes, sign-ins) as far before it as it was. Within a day of
+ * whose DEMO_DATES_PENDING_KEY row is still there (it is deleted here): the newest episode was
+ * published the moment the build seeded it, and is again now, with every other date (episodes,
+ * accounts, likes, sign-ins) as far before it as it was. Within a day of
  * the build (npm start builds, then starts) nothing moves: the demo's episodes are weekly.
  * Only once: a second call finds no row.
  *

@@ -112,6 +112,17 @@ describe('GET /api/search/:query', () => {
     expect((await found('ballod xavcorm')).videos).toEqual(['Xavcorm Ballad']);
   });
 
+  it('keeps a word with signs once normalised a prefix, read as to_tsquery reads it', async () => {
+    // '⒈' is '1.' once unaccented: to_tsquery reads the prefix as '1', which '1999' begins,
+    // where the word list would only offer words beginning with '1.' ('1.5').
+    await buildVideo(t.db, { title: 'Zorblat 1999 Tour', publishedAt: at(60) });
+    await buildVideo(t.db, { title: 'Zorblat Remaster 1.5', publishedAt: at(61) });
+    expect((await found('zorblat ⒈')).videos).toEqual([
+      'Zorblat Remaster 1.5',
+      'Zorblat 1999 Tour',
+    ]);
+  });
+
   it('finds private videos for administrators only', async () => {
     expect((await found('unreleased', user.token)).videos).toEqual([]);
     expect((await found('unreleased')).videos).toEqual([]);

@@ -12,7 +12,7 @@ export interface WordRow {
   known: boolean;
   /** Close words from the list (for an unknown word, or every word when asked), closest first. */
   candidate: string | null;
-  /** For a known word (not digits): its completions (wordCompletions), or null. */
+  /** The word's completions (wordCompletions), or null. */
   completions: string[] | null;
 }
 
@@ -29,41 +29,43 @@ const beginsWith = (word: SQL) => sql`s.word >= ${word} AND s.word <= ${word} ||
  * entry of every word it begins (a title pair: 2.5 against 4.1 ms a search at 100k videos). The
  * list holds every word of every document and artist name but numbers (the search_words_of_*
  * triggers), so the completions match exactly what the prefix would. Null when none or more than
- * MAX_COMPLETIONS do (a prefix is then as fast).
+ * MAX_COMPLETIONS do (a prefix is then as fast), for a number (always a whole word), and for a
+ * word with anything but letters and digits: to_tsquery reads such a prefix otherwise than the
+ * list does ('⒈' is '1.' once normalised: to to_tsquery a prefix of '1999', in the list of '1.5').
  */
 export function wordCompletions(word: SQL): SQL {
-  return sql`(
+  return sql`CASE WHEN ${word} ~ '^[[:alnum:]]+$' AND ${word} !~ '^[0-9]+$' THEN (
     SELECT CASE WHEN count(*) <= ${sql.raw(String(MAX_COMPLETIONS))}
                 THEN array_agg(c.word ORDER BY c.word) END
     FROM (
       SELECT s.word FROM search_words s WHERE ${beginsWith(word)}
       ORDER BY s.word LIMIT ${sql.raw(String(MAX_COMPLETIONS + 1))}
     ) c
-  )`;
+  ) END`;
 }
 
 /**
  * Rows (n, word, known, completions, candidate, rank) for the `words` placeholder: each word
  * normalised, whether it is a prefix of a word of the list (a range of the list's C-collated key:
  * the index answers it for any value, so a statement holding it is prepared once), its
- * completions when known, and for an unknown word (or every word, with `everyWord`) the closest
- * words of the list. The site search runs it inside
- * its own statement when nothing matched, saving a round trip (search-query.ts).
+ * completions, and for an unknown word (or every word, with `everyWord`) the closest words of
+ * the list. The site search runs it inside its own statement when nothing matched, saving a round
+ * trip (search-query.ts).
  */
 export function wordLookupRows(everyWord: SQL): SQL {
   return sql`(
-    SELECT q.n::int AS n, q.word, q.known,
-           CASE WHEN q.known AND q.word !~ '^[0-9]+$'
-                THEN ${wordCompletions(sql`q.word`)} END AS completions,
-           c.candidate, c.rank
+    SELECT q.n::int AS n, q.word, q.known, q.completions, c.candidate, c.rank
     FROM (
       SELECT w.n, w.word, w.word ~ '^[0-9]+$' OR EXISTS (
           SELECT 1 FROM search_words s WHERE ${beginsWith(sql`w.word`)}
-        ) AS known
+        ) AS known,
+        ${wordCompletions(sql`w.word`)} AS completions
       FROM (
         SELECT u.n, public.search_text(u.typed) AS word
         FROM unnest(${sql.placeholder('words')}::text[]) WITH ORDINALITY AS u(typed, n)
       ) w
+      -- Kept apart, so each word is looked up once rather than once per candidate row.
+      OFFSET 0
     ) q
     LEFT JOIN LATERAL public.search_word_candidates(
       CASE WHEN (NOT q.known OR ${everyWord}) AND q.word <> '' AND q.word !~ '^[0-9]+$'
@@ -129,9 +131,10 @@ export function correctionsOf(rows: WordRow[]): QueryWord[] | null {
 }
 
 /**
- * The query words, each kept as typed (its completions, else a prefix), with the words of the list that are a typo away from it as
- * alternatives (any number of edits the word's length allows, not only the fewest): the admin
- * search shows titles with a misspelt word after those that hold the words as typed.
+ * The query words, each kept as typed (its completions, else a prefix), with the words of the list
+ * that are a typo away from it as alternatives (any number of edits the word's length allows, not
+ * only the fewest): the admin search shows titles with a misspelt word after those that hold the
+ * words as typed.
  */
 export async function wordsWithNearOnes(db: Database, words: string[]): Promise<QueryWord[]> {
   return groupByWord(await lookUpWords(db, words, true)).map(

@@ -231,9 +231,9 @@ const DEMO_DATES: Record<string, string[]> = {
  * Moves the demo's dates to today, on a database copied from the build (prepared-demo-data.ts)
  * whose DEMO_DATES_PENDING_KEY row is still there (it is deleted here): the newest episode was
  * published the moment the build seeded it, and is again now, with every other date (episodes,
- * accounts, likes, sign-ins) as far before it as it was. Within a day of
- * the build (npm start builds, then starts) nothing moves: the demo's episodes are weekly.
- * Only once: a second call finds no row.
+ * accounts, likes, sign-ins) as far before it as it was. Within a day of the build (npm start
+ * builds, then starts) nothing moves: the demo's episodes are weekly. Only once: a second call
+ * finds no row.
  *
  * Triggers are off meanwhile (session_replication_role): they would queue every episode's
  * suggestions again, which a move of every date by the same time leaves as they are, and the

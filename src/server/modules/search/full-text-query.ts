@@ -31,7 +31,7 @@ export function correctedQueryText(words: QueryWord[]): string {
     .map((word) => {
       if ('prefix' in word) {
         const kept = keptWord(word.prefix, word.completions);
-        const near = (word.near ?? []).map(lexeme).filter((near) => !kept.includes(near));
+        const near = (word.near ?? []).map(lexeme).filter((other) => !kept.includes(other));
         return alternatives([...kept, ...near]);
       }
       return alternatives(word.anyOf.map(lexeme));

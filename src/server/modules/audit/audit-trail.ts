@@ -82,9 +82,11 @@ export function registerAuditTrail(app: FastifyInstance): void {
     if (!isAudited(request) || !isApiAuditAction(action) || !AUDIT_SUBJECTS[action].before) return;
     const call = { db: app.db, body: asRecord(request.body), answer: {} };
     const found = AUDIT_SUBJECTS[action].describe(call);
-    // Awaited in onSend; a failed read must not fail the call, nor go unhandled meanwhile.
-    found.catch(() => undefined);
     readBefore.set(request, found);
+    // Finished before the handler runs: left to run beside it, the read could come after the
+    // deletion it names had committed (a null name, seen in CI). A failed read must not fail the
+    // call; onSend logs it when it awaits the same promise.
+    await found.catch(() => undefined);
   });
 
   // Written before the answer leaves, so a change the client saw succeed is always on record.

@@ -115,7 +115,7 @@ function decodeBody(body: string, encoding: string): string {
 }
 
 /** Just enough MIME for text mail, one part or multipart/alternative: 7bit, QP or base64 parts. */
-function parseMessage(raw: string): {
+export function parseMessage(raw: string): {
   subject: string;
   text: string;
   html: string;

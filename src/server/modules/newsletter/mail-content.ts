@@ -31,7 +31,7 @@ const PALETTES = {
   dark: { page: '#17120e', card: '#241c16', text: '#f4ece2', muted: '#c2b3a3', accent: '#f0935f' },
 } as const;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

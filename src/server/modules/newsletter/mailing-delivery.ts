@@ -17,7 +17,7 @@ import {
   type Recipient,
 } from './delivery-repository.js';
 import { DELIVERY_ATTEMPTS } from './mailings-repository.js';
-import { personalise } from './mail-content.js';
+import { mailingBodies } from './mail-bodies.js';
 import {
   classifySendError,
   unsubscribeMailto,
@@ -147,6 +147,7 @@ async function sendBatch(
     unsubscribed.map((recipient) => recipient.userId),
   );
   const queue = batch.filter((recipient) => recipient.subscribed && recipient.since !== null);
+  const bodies = mailingBodies(mailing);
   const unfinished = new Set(queue.map((recipient) => recipient.userId));
   let refusalsInARow = refusalsBefore;
   // Set by whichever worker meets a server that is gone or refuses all, or finds the mailing no
@@ -164,7 +165,7 @@ async function sendBatch(
         since: recipient.since!,
       });
       const url = unsubscribeUrl(app.config.PUBLIC_URL, token);
-      const content = personalise(mailing, url);
+      const content = bodies(url);
       // Recorded sent before the message's final dot (see NewsletterSender.send), only while
       // the claim and the mailing are still this job's: else the message is abandoned.
       let recorded = false;

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import type MailComposer from 'nodemailer/lib/mail-composer';
 import { addressOf } from '../mail/smtp-options.js';
+import type { RawPart } from './mail-bodies.js';
 import { createSmtpLanes } from './smtp-lanes.js';
 
 export interface NewsletterMail {
   to: string;
   subject: string;
-  html: string;
-  text: string;
+  /** A body as text, or already a MIME part (a mailing's, encoded once: mail-bodies.ts). */
+  html: string | RawPart;
+  text: string | RawPart;
   /** The same for every try of one recipient's copy, so a receiving server can drop a repeat. */
   messageId: string;
   /** The recipient's one-click link (RFC 8058) and its mailto twin. */

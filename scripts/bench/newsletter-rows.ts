@@ -24,7 +24,7 @@ const MAILS_PER_SECOND_GOAL = 200;
 const CSV_SECONDS_GOAL = 5;
 /** Bench-only accounts that bring the list to 100,000; deleted after. */
 const EXTRA_EMAIL = (n: number) => `newsletter-bench-${n}@example.invalid`;
-const PUBLIC_READ_DROP_MAX_PERCENT = 10;
+const PUBLIC_READ_DROP_MAX_PERCENT = 5;
 
 /** A sink that takes every mail and keeps only counts. */
 async function startSink(): Promise<{
@@ -231,6 +231,15 @@ export async function runNewsletterBench(
         Math.max(0, rssEnd - rssEarly),
         20,
         'MB',
+      ),
+    );
+    // The row's own figure beside the ratio: the ceiling is measured again in each, and its
+    // own spread (±4 % run to run) moves the ratio as much as the mailing does.
+    const perSecond = (row: typeof quiet) => row.result.requestsPerSecond;
+    figures.push(
+      info(
+        `public read row, req/s quiet → while a mailing goes out`,
+        `${perSecond(quiet).toLocaleString('en-US', { maximumFractionDigits: 0 })} → ${perSecond(busy).toLocaleString('en-US', { maximumFractionDigits: 0 })} (${(100 * (perSecond(busy) / perSecond(quiet) - 1)).toFixed(1)} %)`,
       ),
     );
     if (quiet.ratio > 0) {

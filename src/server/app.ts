@@ -36,6 +36,7 @@ import { registerClientApp } from './plugins/client-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerHealth } from './plugins/health.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerSiteBusy } from './plugins/site-busy.js';
 import { registerRefuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { registerRequestText } from './plugins/request-text.js';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);
+  registerSiteBusy(app);
   // Before authentication, so a flood is refused without a session lookup per request.
   await registerAbuseLimits(app);
   // One channel tells other instances what changed, for the page cache and the viewer cache.

@@ -36,6 +36,8 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Twang <no-reply@twang.local>'),
     /** The newsletter's pace: mails per second handed to SMTP_URL, whatever the list's size. */
     NEWSLETTER_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(5000).default(300),
+    /** The pace while the site is busy serving (plugins/site-busy.ts): fans' requests come first. */
+    NEWSLETTER_BUSY_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(5000).default(10),
     /** SMTP connections a mailing keeps open at once. */
     NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
     PUBLIC_URL: z.url().default('http://localhost:3000'),

@@ -49,6 +49,7 @@ async function startInstance(): Promise<{ child: ChildProcess; base: string }> {
       PUBLIC_URL: 'https://twang.example',
       JOBS_POLL_MS: '200',
       NEWSLETTER_MAILS_PER_SECOND: '200',
+      NEWSLETTER_BUSY_MAILS_PER_SECOND: '200',
     },
     stdio: 'ignore',
   });

@@ -18,6 +18,7 @@ import {
 } from './delivery-repository.js';
 import { DELIVERY_ATTEMPTS } from './mailings-repository.js';
 import { mailingBodies } from './mail-bodies.js';
+import { createPacer } from './mail-pacer.js';
 import {
   classifySendError,
   unsubscribeMailto,
@@ -53,18 +54,6 @@ class FencedOut extends Error {}
 /** The server refuses every message (its sign-in failed): the mailing pauses at once. */
 class ServerRefused extends Error {}
 
-/** Hands out start times `1 / rate` apart: the mailing's pace, whatever the pool's speed. */
-function createPacer(perSecond: number) {
-  const gapMs = 1000 / perSecond;
-  let next = performance.now();
-  return async () => {
-    const now = performance.now();
-    const at = Math.max(now, next);
-    next = at + gapMs;
-    if (at - now >= 1) await new Promise((resolve) => setTimeout(resolve, at - now));
-  };
-}
-
 /**
  * A mailing's delivery job: batch after batch of claimed recipients, each mail paced and sent
  * over the kept connections (each marked sent before its final dot), until none is left, the mailing is paused or cancelled (its
@@ -77,7 +66,13 @@ export async function deliverMailing(
   job: JobContext,
 ): Promise<void> {
   const { mailingId } = job.payload as { mailingId: number };
-  const pace = createPacer(app.config.NEWSLETTER_MAILS_PER_SECOND);
+  const { NEWSLETTER_MAILS_PER_SECOND, NEWSLETTER_BUSY_MAILS_PER_SECOND } = app.config;
+  // Nobody waits for a given mail: while fans' requests need the CPU, the mailing gives it up.
+  const pace = createPacer(() =>
+    app.siteBusy()
+      ? Math.min(NEWSLETTER_BUSY_MAILS_PER_SECOND, NEWSLETTER_MAILS_PER_SECOND)
+      : NEWSLETTER_MAILS_PER_SECOND,
+  );
   const key = await signingKey();
   let refusalsInARow = 0;
   for (;;) {

@@ -362,7 +362,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin', changes: NOTHING },
       schema: {
         summary: 'Send a mailing to every subscriber',
-        description: `Its recipients are everyone subscribed now; it goes out in the background at NEWSLETTER_MAILS_PER_SECOND, each mail multipart with its own one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post). One mailing is sent at a time. Follow it at GET /api/admin/mailings/{id}.`,
+        description: `Its recipients are everyone subscribed now; it goes out in the background at NEWSLETTER_MAILS_PER_SECOND (NEWSLETTER_BUSY_MAILS_PER_SECOND while the site is busy serving), each mail multipart with its own one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post). One mailing is sent at a time. Follow it at GET /api/admin/mailings/{id}.`,
         tags: ['newsletter'],
         body: draftBody,
         response: {

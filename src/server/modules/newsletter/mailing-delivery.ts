@@ -75,9 +75,24 @@ export async function deliverMailing(
   );
   const key = await signingKey();
   let refusalsInARow = 0;
+  /** A job of the same mailing takes over, at `runAt`, and this one ends. */
+  const handOverAt = async (runAt: Date) => {
+    const followUp = await app.jobs.enqueue(
+      DELIVERY_JOB,
+      { mailingId },
+      { runAt, maxAttempts: DELIVERY_ATTEMPTS },
+    );
+    await handOver(app.db, mailingId, job.id, followUp);
+  };
   for (;;) {
     const mailing = await findDeliveryMailing(app.db, mailingId);
     if (!mailing || mailing.state !== 'sending' || mailing.jobId !== job.id) return;
+    // Shutting down: the rest goes to a job that another instance, or this one restarted,
+    // takes at once, rather than a batch cut off by the exit.
+    if (app.closing()) {
+      await handOverAt(new Date());
+      return;
+    }
     const batch = await claimRecipients(app.db, mailingId, BATCH, STALE_CLAIM_SECONDS, null);
     if (batch.length === 0) {
       const next = await nextClaimAt(app.db, mailingId, STALE_CLAIM_SECONDS);
@@ -86,16 +101,11 @@ export async function deliverMailing(
         app.log.info({ mailingId }, 'mailing sent');
         return;
       }
-      // Only retries are left, later: a job of their time takes over, and this one ends.
-      const followUp = await app.jobs.enqueue(
-        DELIVERY_JOB,
-        { mailingId },
-        { runAt: next, maxAttempts: DELIVERY_ATTEMPTS },
-      );
-      await handOver(app.db, mailingId, job.id, followUp);
+      // Only retries are left, later: a job of their time takes over.
+      await handOverAt(next);
       return;
     }
-    let result: number | 'fenced';
+    let result: number | 'fenced' | 'closing';
     try {
       result = await sendBatch(app, sender, key, mailing, job.id, batch, pace, refusalsInARow);
     } catch (error) {
@@ -114,6 +124,10 @@ export async function deliverMailing(
     }
     // Paused, resumed or cancelled meanwhile: this job is no longer the mailing's.
     if (result === 'fenced') return;
+    if (result === 'closing') {
+      await handOverAt(new Date());
+      return;
+    }
     refusalsInARow = result;
     if (refusalsInARow >= REFUSALS_IN_A_ROW) {
       await pauseWithError(app.db, mailingId, job.id, m.mailServerRefused);
@@ -122,7 +136,11 @@ export async function deliverMailing(
   }
 }
 
-/** Sends one claimed batch, the pool's connections all busy; answers the refusals in a row. */
+/**
+ * Sends one claimed batch, the pool's connections all busy; answers the refusals in a row. Stops
+ * taking mails when the server begins to shut down (a busy site's pace makes a batch outlast
+ * the shutdown's grace): the mails not begun are given back.
+ */
 async function sendBatch(
   app: FastifyInstance,
   sender: NewsletterSender,
@@ -132,7 +150,7 @@ async function sendBatch(
   batch: Recipient[],
   pace: () => Promise<void>,
   refusalsBefore: number,
-): Promise<number | 'fenced'> {
+): Promise<number | 'fenced' | 'closing'> {
   const unsubscribed = batch.filter(
     (recipient) => !recipient.subscribed || recipient.since === null,
   );
@@ -150,10 +168,12 @@ async function sendBatch(
   const stop: { failure: SendFailure | null; fenced: boolean } = { failure: null, fenced: false };
   let next = 0;
   const worker = async () => {
-    while (next < queue.length && !stop.failure && !stop.fenced) {
+    while (next < queue.length && !stop.failure && !stop.fenced && !app.closing()) {
       const recipient = queue[next++]!;
       await pace();
       if (stop.failure || stop.fenced) return;
+      // Not begun: it stays unfinished, and is given back below.
+      if (app.closing()) return;
       const token = signUnsubscribe(key, {
         userId: recipient.userId,
         mailingId: mailing.id,
@@ -245,6 +265,10 @@ async function sendBatch(
     throw failure.kind === 'server-refused'
       ? new ServerRefused(failure.message)
       : new ServerGone(failure.message);
+  }
+  if (unsent.length > 0 && app.closing()) {
+    await releaseClaims(app.db, mailing.id, unsent);
+    return 'closing';
   }
   return refusalsInARow;
 }

@@ -46,7 +46,7 @@ export function registerNewsletter(app: FastifyInstance): void {
   });
   defineAnnounceJob(app);
   // After the jobs have stopped (hooks run in reverse, the jobs' was added first): a mailing's
-  // last batch is not cut off.
+  // mails in flight finish (the delivery hands the rest over as the server closes).
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     sender?.close();

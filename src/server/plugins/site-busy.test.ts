@@ -25,7 +25,8 @@ describe('site busy', () => {
     await app.ready();
     await sleep(1200);
     expect(app.siteBusy()).toBe(false);
-    blockFor(1200);
+    // Long enough that the sample spanning it is far past 0.85 however late the timers fire.
+    blockFor(2000);
     await sleep(30);
     expect(app.siteBusy()).toBe(true);
     await expect.poll(() => app.siteBusy(), { timeout: 6000, interval: 200 }).toBe(false);

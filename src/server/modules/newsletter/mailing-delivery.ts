@@ -105,7 +105,7 @@ export async function deliverMailing(
       await handOverAt(next);
       return;
     }
-    let result: number | 'fenced' | 'closing';
+    let result: number | 'fenced';
     try {
       result = await sendBatch(app, sender, key, mailing, job.id, batch, pace, refusalsInARow);
     } catch (error) {
@@ -124,10 +124,6 @@ export async function deliverMailing(
     }
     // Paused, resumed or cancelled meanwhile: this job is no longer the mailing's.
     if (result === 'fenced') return;
-    if (result === 'closing') {
-      await handOverAt(new Date());
-      return;
-    }
     refusalsInARow = result;
     if (refusalsInARow >= REFUSALS_IN_A_ROW) {
       await pauseWithError(app.db, mailingId, job.id, m.mailServerRefused);
@@ -150,7 +146,7 @@ async function sendBatch(
   batch: Recipient[],
   pace: () => Promise<void>,
   refusalsBefore: number,
-): Promise<number | 'fenced' | 'closing'> {
+): Promise<number | 'fenced'> {
   const unsubscribed = batch.filter(
     (recipient) => !recipient.subscribed || recipient.since === null,
   );
@@ -161,6 +157,7 @@ async function sendBatch(
   );
   const queue = batch.filter((recipient) => recipient.subscribed && recipient.since !== null);
   const bodies = mailingBodies(mailing);
+  const host = new URL(app.config.PUBLIC_URL).hostname;
   const unfinished = new Set(queue.map((recipient) => recipient.userId));
   let refusalsInARow = refusalsBefore;
   // Set by whichever worker meets a server that is gone or refuses all, or finds the mailing no
@@ -168,7 +165,7 @@ async function sendBatch(
   const stop: { failure: SendFailure | null; fenced: boolean } = { failure: null, fenced: false };
   let next = 0;
   const worker = async () => {
-    while (next < queue.length && !stop.failure && !stop.fenced && !app.closing()) {
+    while (next < queue.length && !stop.failure && !stop.fenced) {
       const recipient = queue[next++]!;
       await pace();
       if (stop.failure || stop.fenced) return;
@@ -210,7 +207,7 @@ async function sendBatch(
             subject: mailing.subject,
             html: content.html,
             text: content.text,
-            messageId: `<mailing-${mailing.id}-${recipient.userId}@${new URL(app.config.PUBLIC_URL).hostname}>`,
+            messageId: `<mailing-${mailing.id}-${recipient.userId}@${host}>`,
             unsubscribeUrl: url,
             unsubscribeMailto: unsubscribeMailto(app.config.MAIL_FROM, token),
           },
@@ -266,9 +263,7 @@ async function sendBatch(
       ? new ServerRefused(failure.message)
       : new ServerGone(failure.message);
   }
-  if (unsent.length > 0 && app.closing()) {
-    await releaseClaims(app.db, mailing.id, unsent);
-    return 'closing';
-  }
+  // Closing: the next turn of deliverMailing's loop hands the mailing over.
+  if (app.closing()) await releaseClaims(app.db, mailing.id, unsent);
   return refusalsInARow;
 }

@@ -17,6 +17,8 @@ export interface Endpoint {
   contentType?: RegExp;
   /** Puts back what the load changed (likes). */
   after?: () => Promise<void>;
+  /** Called once the server's run is over, before the same load is sent to the ceiling. */
+  beforeCeiling?: (ceilingOrigin: string) => void;
   /**
    * For pages asked for the first time: the warm-up's own requests, and the number of answers
    * the measured run stops at, so that no request of perConnection is sent twice (see eachOnce).

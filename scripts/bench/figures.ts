@@ -18,6 +18,12 @@ export function info(name: string, value: string): Figure {
   return { name, value, target: '', met: null, mark: '—' };
 }
 
+/** How far `after` is from `before`, signed: "+2.3 %", "−7.6 %". */
+export function percentChange(before: number, after: number): string {
+  const change = 100 * (after / before - 1);
+  return `${change < 0 ? '−' : '+'}${Math.abs(change).toFixed(1)} %`;
+}
+
 export function atMost(name: string, actual: number, limit: number, unit: string): Figure {
   const verdict = judgeAtMost(actual, limit, unit);
   const digits = unit === 's' ? 2 : (unit === 'ms' && actual < 100) || unit === '%' ? 1 : 0;

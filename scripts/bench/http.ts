@@ -2,7 +2,7 @@
  * One HTTP request with the raw answer bytes. fetch() would decode br/gzip, and the ceiling must be
  * given the bytes exactly as they travelled.
  */
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { RequestSpec } from './scenario.js';
 
 export interface RawResponse {
@@ -11,11 +11,20 @@ export interface RawResponse {
   body: Buffer;
 }
 
-export function send(origin: string, spec: RequestSpec, timeoutMs = 30_000): Promise<RawResponse> {
+/**
+ * `agent` keeps connections alive between calls, as a player or the app does; without it each call
+ * opens and closes its own connection.
+ */
+export function send(
+  origin: string,
+  spec: RequestSpec,
+  timeoutMs = 30_000,
+  agent: Agent | false = false,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
       new URL(spec.path, origin),
-      { method: spec.method, headers: spec.headers ?? {}, agent: false, timeout: timeoutMs },
+      { method: spec.method, headers: spec.headers ?? {}, agent, timeout: timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

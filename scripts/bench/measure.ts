@@ -130,6 +130,7 @@ export async function measureEndpoint(
   const loopDelay = await server.loopDelay();
   await endpoint.after?.();
 
+  endpoint.beforeCeiling?.(ceiling.origin);
   await ceiling.answerWith(answer);
   await loader.run(warmup(ceiling.origin));
   const ceilingResult = await loader.run(scenario(ceiling.origin, context.seconds));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import type { Endpoint } from './endpoint.js';
-import { atMost, info, type Figure } from './figures.js';
+import { atMost, info, percentChange, type Figure } from './figures.js';
 import { JSON_HEADERS, jsonOf, send } from './http.js';
 import { measureEndpoint } from './measure.js';
 import { noteServerLog, startPhaseServer, type PhaseRun } from './phase.js';
@@ -264,7 +264,7 @@ export async function runNewsletterBench(
     figures.push(
       info(
         `public read row, req/s quiet → while a mailing goes out`,
-        `${perSecond(quiet).toLocaleString('en-US', { maximumFractionDigits: 0 })} → ${perSecond(busy).toLocaleString('en-US', { maximumFractionDigits: 0 })} (${(100 * (perSecond(busy) / perSecond(quiet) - 1)).toFixed(1)} %)`,
+        `${perSecond(quiet).toLocaleString('en-US', { maximumFractionDigits: 0 })} → ${perSecond(busy).toLocaleString('en-US', { maximumFractionDigits: 0 })} (${percentChange(perSecond(quiet), perSecond(busy))})`,
       ),
     );
     if (quiet.ratio > 0) {

@@ -38,15 +38,11 @@ import type { BenchSettings } from './settings.js';
 import { bearer, loginBody, signIn, signInMany, type SignedIn } from './sign-in.js';
 import { SCALE_HEAVY_LIKER } from '../seed-scale.js';
 import { SCALE_HEAVY_WATCHER } from '../seed-view-history.js';
-import {
-  MIXED_DROP_MAX_PERCENT,
-  backgroundReports,
-  reportsOf,
-  watchingRows,
-} from './watching-rows.js';
+import { reportsOf, watchingRows } from './watching-rows.js';
 import { measureFirstLoad } from './bundle-size.js';
 import { FIRST_VIEW_P99, firstViewRows, range, signedInLists } from './first-view-rows.js';
 import { runNewsletterBench } from './newsletter-rows.js';
+import { measureReportsBesideReads } from './reports-beside-reads.js';
 
 const PHASE = 'PostgreSQL';
 
@@ -518,37 +514,15 @@ async function runMainServer(run: PhaseRun): Promise<Endpoint | null> {
 
     await measureMixedLoad(run, server, PHASE, 'PostgreSQL', mixed);
     // Issue 28: the same mixed reads with 500 progress reports/s written beside them.
-    const quiet = rows.find((row) => row.name === mixed.name);
-    const reporting = backgroundReports(server.origin, reportsOf(ids.videoIds, likers), 500);
-    const busy = await measureEndpoint(context, server, PHASE, {
-      ...mixed,
-      name: `${mixed.name} + 500 progress reports/s`,
-    });
-    const reports = await reporting.stop();
-    rows.push(busy);
-    if (quiet && quiet.ratio > 0 && quiet.ceiling.requestsPerSecond > 0) {
-      // Judged on the share of the ceiling: the ceiling runs with the same reports beside it, so
-      // the CPU the bench's own sender takes from this 2-core machine is not counted as the
-      // server's. The raw figures are printed next to it.
-      const percentDrop = (before: number, after: number) => 100 * (1 - after / before);
-      const rawDrop = percentDrop(quiet.result.requestsPerSecond, busy.result.requestsPerSecond);
-      const ceilingDrop = percentDrop(
-        quiet.ceiling.requestsPerSecond,
-        busy.ceiling.requestsPerSecond,
-      );
-      figures.push(
-        atMost(
-          `mixed read row's share of its ceiling, drop with 500 progress reports/s (${reports.sent} sent, ${reports.refused} refused)`,
-          Math.max(0, percentDrop(quiet.ratio, busy.ratio)),
-          MIXED_DROP_MAX_PERCENT,
-          '%',
-        ),
-        info(
-          'mixed read row with 500 progress reports/s, raw',
-          `throughput −${rawDrop.toFixed(1)} %, its ceiling −${ceilingDrop.toFixed(1)} % (share ${quiet.ratio.toFixed(2)} → ${busy.ratio.toFixed(2)})`,
-        ),
-      );
-    }
+    const beside = await measureReportsBesideReads(
+      context,
+      server,
+      PHASE,
+      mixed,
+      reportsOf(ids.videoIds, likers),
+    );
+    rows.push(...beside.rows);
+    figures.push(...beside.figures);
     noteServerLog(run, server, 'PostgreSQL server');
   } finally {
     await server.stop();

@@ -5,7 +5,7 @@
 import { SCALE_HEAVY_WATCHER } from '../seed-view-history.js';
 import { clientGet, rotations, type Endpoint } from './endpoint.js';
 import { FEW } from './first-view-rows.js';
-import { JSON_HEADERS, send } from './http.js';
+import { JSON_HEADERS } from './http.js';
 import type { RequestSpec } from './scenario.js';
 import { bearer, type SignedIn } from './sign-in.js';
 
@@ -66,49 +66,6 @@ export function watchingRows(
     fanRow('GET watch history, pages 1-2', lists.history),
     fanRow('GET My List and its ids', lists.myList),
   ];
-}
-
-/** The issue's bar: the mixed read row drops by no more than this with reports running beside. */
-export const MIXED_DROP_MAX_PERCENT = 5;
-
-/**
- * Progress reports sent at `perSecond` from the bench's own process (the load process measures
- * the reads meanwhile), in bursts every 50 ms, until stopped.
- */
-export function backgroundReports(
-  origin: string,
-  reports: RequestSpec[],
-  perSecond: number,
-): { stop: () => Promise<{ sent: number; refused: number }> } {
-  const TICK_MS = 50;
-  const perTick = Math.max(1, Math.round((perSecond * TICK_MS) / 1000));
-  let next = 0;
-  let sent = 0;
-  let refused = 0;
-  const inFlight = new Set<Promise<void>>();
-  const timer = setInterval(() => {
-    for (let i = 0; i < perTick; i++) {
-      const spec = reports[next++ % reports.length]!;
-      const request = send(origin, spec, 10_000).then(
-        (response) => {
-          sent += 1;
-          if (response.status !== 202) refused += 1;
-        },
-        () => {
-          refused += 1;
-        },
-      );
-      inFlight.add(request);
-      void request.finally(() => inFlight.delete(request));
-    }
-  }, TICK_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      return { sent, refused };
-    },
-  };
 }
 
 /** The reports watchingRows sends, one list for all connections, for backgroundReports. */

@@ -23,8 +23,9 @@ const OUT_DIR = join(ROOT, 'dist/server');
 
 /**
  * Packages left to Node, loaded from node_modules at run time:
- * - @electric-sql/pglite reads its .wasm and .data files from its own package folder, and so does
- *   @fastify/swagger-ui with Swagger UI's files (through __dirname, which a bundle does not have);
+ * - @electric-sql/pglite reads its .wasm and .data files from its own package folder (through
+ *   __dirname, which a bundle does not have; @fastify/swagger-ui is bundled and told where its
+ *   files are, plugins/api-docs.ts);
  * - @node-rs/argon2 is a native addon;
  * - pg, nodemailer, ioredis and the common-password list load only when used (dynamic import or
  *   createRequire), and stay that way. Bundling pg saved nothing measurable and renamed its
@@ -32,7 +33,6 @@ const OUT_DIR = join(ROOT, 'dist/server');
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
-  '@fastify/swagger-ui',
   '@node-rs/argon2',
   '@zxcvbn-ts/language-common',
   'ioredis',

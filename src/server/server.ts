@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from './db/client.js';
+import { startOpeningDatabase } from './db/client.js';
 import { loadEnvFile } from './env-file.js';
 import { loadConfig, type Config } from './env.js';
 import { clearUnfinishedCopy, copyPreparedDemo } from './setup/prepared-demo-data.js';
@@ -34,8 +34,9 @@ function started<T>(promise: Promise<T>): Promise<T> {
  * Starts Twang: config, database and migrations, first-run content, then listen. A new embedded
  * database that gets the demo is copied from the build's (setup/prepared-demo-data.ts), or, with
  * none that fits, migrated and seeded by a child process first (setup/first-run-process.ts). The
- * app's modules (most of the start-up time) load while the database is opened and its migrations
- * are checked; nothing is served before the database is migrated and its first-run content is in.
+ * app's modules load and its plugins are registered (most of the start-up time) while the
+ * database is opened and its migrations are checked; nothing is served before the database is
+ * migrated and its first-run content is in.
  */
 /** The settings once read, so a failure to start can name the port or the database. */
 let settings: Config | null = null;
@@ -65,17 +66,22 @@ async function main(): Promise<void> {
     }
     if (!firstRun.isDatabaseFolder(config.DATA_DIR)) clearUnfinishedCopy(config.DATA_DIR);
   }
+  // The embedded database's thread starts first: the app's modules load and its plugins are
+  // registered while it opens (its queries wait for it).
+  const opening = started(
+    startOpeningDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      // The home page asks three queries at once: its first visitor need not wait to connect.
+      warmConnections: 3,
+      migrationsFolder: MIGRATIONS_FOLDER,
+      embeddedWorker: EMBEDDED_WORKER,
+    }),
+  );
   const appModule = started(import('./app.js'));
   const setupModule = started(import('./setup/prepare-database.js'));
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
-    // The home page asks three queries at once: its first visitor need not wait to connect.
-    warmConnections: 3,
-    migrationsFolder: MIGRATIONS_FOLDER,
-    embeddedWorker: EMBEDDED_WORKER,
-  });
+  const database = await opening;
   const migrated = started(database.migrate());
   const app = await appModule
     .then(({ buildApp }) => buildApp({ config, database }))

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool, PoolClient } from 'pg';
 import type { EmbeddedServer } from './embedded/embedded-server.js';
 import { migratePostgres, withStartupLock } from './migrate.js';
 import * as schema from './schema.js';
@@ -49,20 +50,32 @@ export interface DatabaseOptions {
  * (embedded/), so a long query there no longer stalls the server's event loop.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await startOpeningDatabase(options);
+  await handle.opened;
+  return handle;
+}
+
+/**
+ * openDatabase without waiting for the embedded database's thread: the handle is usable at once
+ * and its queries wait until the thread listens (`opened`, which rejects when it cannot start).
+ * A server start builds the app meanwhile: PGlite's opening and the app's plugins took about as
+ * long each, one after the other.
+ */
+export async function startOpeningDatabase(
+  options: DatabaseOptions,
+): Promise<DatabaseHandle & { opened: Promise<void> }> {
   const { url } = options;
   const onPostgres = url !== undefined && /^postgres(ql)?:\/\//.test(url);
+  const embedded = onPostgres ? null : startEmbedded(options);
+  // Settled later, by the first query or by close(); never an unhandled rejection meanwhile.
+  embedded?.catch(() => undefined);
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const embedded = onPostgres ? null : await startEmbedded(options);
   const pool = new pg.Pool({
     ...(embedded
       ? {
-          host: embedded.host,
-          port: embedded.port,
-          user: embedded.user,
-          database: embedded.database,
           // PGlite runs one query at a time; a few connections keep the next ones queued in its
           // thread while the server works on answers (see embedded/shared-session.ts).
           max: EMBEDDED_CONNECTIONS,
@@ -83,25 +96,69 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  for (let i = 0; i < (options.warmConnections ?? 0); i++) {
-    // A failure is the first query's to report (a start-up migrates first and says why).
-    pool.connect().then(
-      (client) => client.release(),
-      () => undefined,
-    );
-  }
+  const opened = embedded ? connectWhenListening(pool, embedded) : Promise.resolve();
+  void opened.then(
+    () => {
+      for (let i = 0; i < (options.warmConnections ?? 0); i++) {
+        // A failure is the first query's to report (a start-up migrates first and says why).
+        pool.connect().then(
+          (client) => client.release(),
+          () => undefined,
+        );
+      }
+    },
+    () => undefined,
+  );
   const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Database,
     kind: embedded ? 'pglite' : 'postgres',
+    opened,
     migrate: () => migratePostgres(pool, options.migrationsFolder),
     exclusive: (work) =>
       withStartupLock(pool, (client) => work(drizzle({ client, schema }) as unknown as Database)),
     close: async () => {
       await pool.end();
-      await embedded?.close();
+      const server = await embedded?.catch(() => null);
+      await server?.close();
     },
   };
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * Holds the pool's connections back until the embedded database's thread listens, then points
+ * the pool at its socket (pg makes each client from `pool.options`) and gets out of the way.
+ */
+function connectWhenListening(pool: Pool, embedded: Promise<EmbeddedServer>): Promise<void> {
+  const connect = pool.connect.bind(pool);
+  const opened = embedded.then((server) => {
+    Object.assign(pool.options, {
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      database: server.database,
+    });
+    pool.connect = connect;
+  });
+  opened.catch(() => undefined);
+  function waitingConnect(): Promise<PoolClient>;
+  function waitingConnect(callback: ConnectCallback): void;
+  function waitingConnect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    const connected = opened.then(() => connect());
+    if (!callback) return connected;
+    connected.then(
+      (client) => callback(undefined, client, (release) => client.release(release)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+  pool.connect = waitingConnect;
+  return opened;
 }
 
 /** PGlite in its thread: on disk in dataDir, or in memory (memory://, or no dataDir). */

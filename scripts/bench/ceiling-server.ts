@@ -5,6 +5,7 @@
  * that size, with no framework at all; the bench reports each endpoint as a share of it.
  */
 import { createServer } from 'node:http';
+import { BACKGROUND_HEADER } from './scenario.js';
 
 export type CeilingMessage = {
   id: number;
@@ -19,10 +20,23 @@ let answer = {
   headers: { 'content-type': 'application/json; charset=utf-8' } as Record<string, string>,
 };
 
+/** What Twang answers a progress report with, for requests marked with BACKGROUND_HEADER. */
+const BACKGROUND_ANSWER = Buffer.from(
+  JSON.stringify({ status: 202, data: { position: 754.2, finished: false }, message: 'Saved.' }),
+);
+
 const server = createServer((request, response) => {
   // A request's body (logins, likes) is read to its end before answering, as a real server must.
   request.resume();
   request.on('end', () => {
+    if (request.headers[BACKGROUND_HEADER] !== undefined) {
+      response.writeHead(202, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': BACKGROUND_ANSWER.length,
+      });
+      response.end(BACKGROUND_ANSWER);
+      return;
+    }
     response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
     response.end(answer.body);
   });

@@ -4,6 +4,12 @@
  */
 export type Method = 'GET' | 'POST' | 'PUT';
 
+/**
+ * Marks a request sent beside a measured row (reports-beside-reads.ts): the ceiling server
+ * answers it as Twang would (a 202 with a short envelope), not with the row's body.
+ */
+export const BACKGROUND_HEADER = 'x-bench-background';
+
 export interface RequestSpec {
   method: Method;
   path: string;

@@ -150,7 +150,14 @@ function connectWhenListening(pool: Pool, embedded: Promise<EmbeddedServer>): Pr
   function waitingConnect(): Promise<PoolClient>;
   function waitingConnect(callback: ConnectCallback): void;
   function waitingConnect(callback?: ConnectCallback): Promise<PoolClient> | void {
-    const connected = opened.then(() => connect());
+    // Each waiter gets an error of its own (pg-pool rewrites the stack of the one it is given),
+    // saying what the thread said, with the thread's own as its cause.
+    const connected = opened.then(
+      () => connect(),
+      (error: unknown) => {
+        throw error instanceof Error ? new Error(error.message, { cause: error }) : error;
+      },
+    );
     if (!callback) return connected;
     connected.then(
       (client) => callback(undefined, client, (release) => client.release(release)),

@@ -46,6 +46,15 @@ describe('GET /api/docs', () => {
     }
   });
 
+  it('serves its files under /api/docs/static/ alone: elsewhere below /api/docs is not found', async () => {
+    expect((await get('/api/docs/static/logo.svg')).statusCode).toBe(200);
+    for (const url of ['/api/docs/logo.svg', '/api/docs/index.html', '/api/docs/nope']) {
+      const res = await get(url, BROWSER_ACCEPT);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ status: 404, data: null });
+    }
+  });
+
   it("loads only this site's scripts, styles and data, and nothing may frame it", async () => {
     const policy = directives(
       (await get('/api/docs', BROWSER_ACCEPT)).headers['content-security-policy'],

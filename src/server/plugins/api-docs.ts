@@ -35,8 +35,8 @@ const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.hea
 
 /**
  * The Swagger UI's files, in its package. The plugin is bundled with the server (loaded apart,
- * its own copies of yaml and @fastify/static took ~0.1 s of every start), where it can no longer
- * find them beside itself: it is told where they are.
+ * its own copies of yaml and @fastify/static took ~0.3 s of a start on a slow machine), where it
+ * can no longer find them beside itself: it is told where they are.
  */
 const SWAGGER_UI_FILES = join(
   dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
@@ -82,6 +82,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         preHandler: async (request, reply) => {
           if (request.routeOptions.url === DOCS_PATH && !wantsPage(request)) {
             return sendDocument(request, reply);
+          }
+          // With baseDir the plugin also serves its folder at /api/docs/* (for files a document
+          // refers to; Twang's has none): only /api/docs/static/ serves it.
+          if (request.routeOptions.url === `${DOCS_PATH}/*`) {
+            reply.callNotFound();
+            return reply;
           }
           return undefined;
         },

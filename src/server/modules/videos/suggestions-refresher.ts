@@ -3,6 +3,17 @@ import type { Database } from '@server/db/client.js';
 import { isApiWrite } from '@server/lib/route-rules.js';
 import { hasQueuedSuggestions, refreshQueuedSuggestions } from './suggestions-repository.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * False for a write that touches no video, tag or artist (a playback report, My List): the
+     * refresher does not look for queued videos after it. Playback reports come hundreds a
+     * second, and each look is a query.
+     */
+    touchesCatalogue?: false;
+  }
+}
+
 /** How often an idle instance looks for queued videos (writes made elsewhere, by hand). */
 const POLL_MS = 5000;
 
@@ -65,7 +76,13 @@ export function registerSuggestionsRefresher(app: FastifyInstance): void {
   const timer = setInterval(run, POLL_MS);
   timer.unref();
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 && isApiWrite(request)) run();
+    if (
+      reply.statusCode < 400 &&
+      isApiWrite(request) &&
+      request.routeOptions.config.touchesCatalogue !== false
+    ) {
+      run();
+    }
   });
   app.addHook('onClose', async () => {
     closed = true;

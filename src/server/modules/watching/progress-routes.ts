@@ -44,6 +44,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       config: {
         access: 'public',
         changes: NOTHING,
+        touchesCatalogue: false,
         rateLimit: {
           ...limit.rateLimit,
           keyGenerator: reporterKey,

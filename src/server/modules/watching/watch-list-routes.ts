@@ -49,7 +49,7 @@ const notYoursToChange = errorResponses({
   403: 'The id is not your own account: only its owner changes it.',
 });
 // A fan's own lists are in no cached page, and are not part of a session or of likes.
-const ownWrite = { access: 'user', changes: NOTHING } as const;
+const ownWrite = { access: 'user', changes: NOTHING, touchesCatalogue: false } as const;
 const videoDone = z.object({ videoId: z.number().int() });
 const watchedAt = '2025-03-14T20:31:07.000Z';
 

@@ -127,6 +127,19 @@ describe('sign-ups and the general limit', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
+  it('counts each route’s own limit apart: sign-ups leave an address its recovery mails', async () => {
+    const ip = freshIp();
+    for (let n = 1; n <= LIMITS.register.max; n++) {
+      expect((await signUp(n, ip)).statusCode).toBe(201);
+    }
+    const mail = await callApi(t.app, 'POST', '/api/recovery/generate', {
+      body: { email: `after-sign-ups@example.com` },
+      ip,
+    });
+    expect(mail.statusCode).toBe(200);
+    expect(mail.headers['x-ratelimit-remaining']).toBe(String(LIMITS.recoveryGenerate.max - 1));
+  });
+
   it('limits every request per address, refused ones included', async () => {
     const ip = freshIp();
     let refused = 0;

@@ -5,6 +5,9 @@ import type { AttemptStore } from './attempt-store.js';
 /** Where the general per-address limit counts each address's requests in the attempt store. */
 export const GENERAL_LIMIT_PREFIX = 'requests:';
 
+/** Where a route with a limit of its own counts a key's requests (`method` as Fastify lists it). */
+export const routeLimitPrefix = (method: string, url: string): string => `route:${method} ${url}:`;
+
 /**
  * @fastify/rate-limit's counters, kept in our attempt store (memory, or Redis shared by every
  * instance) rather than the plugin's own. One store holds every count, so the visitor lane
@@ -29,9 +32,12 @@ class AttemptRateLimitStore implements FastifyRateLimitStore {
   }
 
   /** A route with a limit of its own (sign-up, recovery mail) counts apart from the general one. */
-  child(routeOptions: RouteOptions): FastifyRateLimitStore {
-    const method = [routeOptions.method].flat().join(',');
-    return new AttemptRateLimitStore(this.attempts, `route:${method} ${routeOptions.url}:`);
+  child(options: RouteOptions): FastifyRateLimitStore {
+    // The plugin passes the route's limit options with the route itself under `routeInfo`
+    // (its types say the route): read as typed, every route's limit shared one counter.
+    const route = (options as RouteOptions & { routeInfo?: RouteOptions }).routeInfo ?? options;
+    const method = [route.method].flat().join(',');
+    return new AttemptRateLimitStore(this.attempts, routeLimitPrefix(method, route.url));
   }
 }
 

@@ -22,6 +22,8 @@ import { registerSecondFactorBox } from './modules/second-factor/second-factor-b
 import { registerSuggestionsRefresher } from './modules/videos/suggestions-refresher.js';
 import { registerRoutes } from './routes.js';
 import { registerWatching } from './modules/watching/watching-plugin.js';
+import type { ReportLane } from './modules/watching/report-lane.js';
+import { registerReportLane } from './modules/watching/report-lane-plugin.js';
 import { registerJobs } from './modules/jobs/jobs-plugin.js';
 import { registerScheduledPublishing } from './modules/publishing/scheduled-publishing.js';
 import { registerChannelSync } from './modules/channels/channel-sync-schedule.js';
@@ -79,11 +81,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // Set once the app is built; until then every request goes to Fastify.
   let lane: VisitorLane | null = null;
+  let reportLane: ReportLane | null = null;
   const app = Fastify({
-    // Fastify's own server, with the visitor lane in front of its handler (visitor-lane.ts).
+    // Fastify's own server, with the visitor lane (visitor-lane.ts) and the report lane
+    // (report-lane.ts) in front of its handler.
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
-        if (!lane?.answer(request, response, handler)) handler(request, response);
+        if (lane?.answer(request, response, handler)) return;
+        if (reportLane?.answer(request, response, handler)) return;
+        handler(request, response);
       });
       // Fastify's defaults for the server it makes itself: keep idle connections 72 s (past a
       // load balancer's 60), no time limits of Node's own on requests.
@@ -177,7 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRefuseWhileClosing(app);
   registerLoadShedding(app);
   registerSiteBusy(app);
-  // Before authentication, so a flood is refused without a session lookup per request.
+  // Before the routes, whose limits it adds as each route's own onRequest hook: those run after
+  // the app's onRequest hooks, authentication included, so a route's limit may key on the user.
   await registerAbuseLimits(app);
   // One channel tells other instances what changed, for the page cache and the viewer cache.
   const cacheInvalidation = createCacheInvalidation(config.REDIS_URL);
@@ -202,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app);
   // After every other onSend hook: it keeps the headers they made.
   lane = registerVisitorLane(app);
+  reportLane = registerReportLane(app);
   options.beforeApiRoutes?.(app);
   await registerRoutes(app);
   await registerClientApp(app, config.CLIENT_DIR);

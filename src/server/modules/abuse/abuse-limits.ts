@@ -10,7 +10,11 @@ import {
   type AttemptStore,
 } from './attempt-store.js';
 import { createFailureLimiter, type FailureLimiter } from './failure-limiter.js';
-import { GENERAL_LIMIT_PREFIX, rateLimitStoreOver } from './request-limit-store.js';
+import {
+  GENERAL_LIMIT_PREFIX,
+  rateLimitStoreOver,
+  routeLimitPrefix,
+} from './request-limit-store.js';
 
 const MINUTE = 60_000;
 
@@ -43,6 +47,16 @@ declare module 'fastify' {
       recovery: FailureLimiter;
       secondFactor: FailureLimiter;
       general: GeneralLimit;
+      /**
+       * Counts one request under a route's own limit (routeLimit), as the rate-limit plugin
+       * would: `key` is the route's keyGenerator's, `windowMs` its window.
+       */
+      countOnRoute(
+        method: string,
+        url: string,
+        key: string,
+        windowMs: number,
+      ): Promise<AttemptCount>;
     };
   }
 }
@@ -76,6 +90,8 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
       max: general.max,
       count: (address) => store.hit(GENERAL_LIMIT_PREFIX + address, general.windowMs),
     },
+    countOnRoute: (method, url, key, windowMs) =>
+      store.hit(routeLimitPrefix(method, url) + key, windowMs),
   });
   app.addHook('onClose', async () => {
     await store.close();

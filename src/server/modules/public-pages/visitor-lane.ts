@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clientAddress,
+  logsRequests,
+  sharedHeadersOf,
+  type RequestHandler,
+} from '@server/lib/answered-before-fastify.js';
 import { requestIdOf } from '@server/lib/logging.js';
 import type { GeneralLimit } from '../abuse/abuse-limits.js';
 import { bearerToken } from '../auth/bearer-token.js';
@@ -10,24 +15,8 @@ import type { CachedBody, CachedPage, PageCache } from './page-cache.js';
 import { chooseForm, formMatches } from './send-cached-page.js';
 import { viewerVariant, type ViewerView } from './viewer-page.js';
 
-/**
- * The answer's headers that differ from one request to the next; every other header of a cached
- * page's answer is the same for every visitor who asks for that address.
- */
-const PER_REQUEST = new Set([
-  'x-request-id',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-  'etag',
-  'content-encoding',
-  'content-length',
-]);
-
 /** Addresses remembered at most; past it the oldest is forgotten (it is learnt again if asked). */
 const MAX_ADDRESSES = 10_000;
-
-export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** An address whose answer is a cached page: which one, and how Fastify's hooks dressed it. */
 interface Learnt {
@@ -126,7 +115,7 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
     page: CachedBody,
     limit: string[],
   ) => {
-    const started = LOGS_REQUESTS.has(log.level) ? performance.now() : 0;
+    const started = logsRequests(log) ? performance.now() : 0;
     const form = chooseForm(request.headers['accept-encoding'], page);
     const id = requestIdOf(request);
     const headers = ['x-request-id', id, ...limit, ...route.headers, 'etag', form.etag];
@@ -160,11 +149,7 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
       if ((request.headers.authorization === undefined) !== (view === null)) return;
       // A 304 (the client held the bytes) says nothing of what the next visitor gets.
       if (reply.statusCode !== 200 && (view !== null || reply.statusCode !== 404)) return;
-      const headers: string[] = [];
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (PER_REQUEST.has(name) || value === undefined) continue;
-        headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
+      const headers = sharedHeadersOf(reply);
       const url = request.url;
       const learnt = view === null ? forVisitors : forViewers;
       learnt.delete(url);
@@ -201,24 +186,31 @@ export function createVisitorLane(options: VisitorLaneOptions): VisitorLane {
       }
       const address = clientAddress(request, trustProxy);
       if (address === undefined) return false;
-      general.count(address).then(
-        (count) => {
-          if (count.count > general.max) {
-            // Over the limit: the app refuses it in its own words (429, Retry-After).
-            app(request, response);
-            return;
-          }
-          send(request, response, route, body, [
-            'x-ratelimit-limit',
-            String(general.max),
-            'x-ratelimit-remaining',
-            String(general.max - count.count),
-            'x-ratelimit-reset',
-            String(Math.ceil(count.resetInMs / 1000)),
-          ]);
-        },
-        () => app(request, response),
-      );
+      general
+        .count(address)
+        .then(
+          (count) => {
+            if (count.count > general.max) {
+              // Over the limit: the app refuses it in its own words (429, Retry-After).
+              app(request, response);
+              return;
+            }
+            send(request, response, route, body, [
+              'x-ratelimit-limit',
+              String(general.max),
+              'x-ratelimit-remaining',
+              String(general.max - count.count),
+              'x-ratelimit-reset',
+              String(Math.ceil(count.resetInMs / 1000)),
+            ]);
+          },
+          () => app(request, response),
+        )
+        // A throw in either branch would otherwise be an unhandled rejection, which ends Node.
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'a read taken by the visitor lane could not be answered');
+          response.destroy();
+        });
       return true;
     },
   };
@@ -232,17 +224,6 @@ function isPlainRead(request: IncomingMessage): boolean {
   const headers = request.headers;
   return request.method === 'GET' && headers.origin === undefined && headers.range === undefined;
 }
-
-/** Every hop is trusted (TRUST_PROXY=true), as Fastify's `trustProxy: true` trusts them. */
-const trustEveryHop = () => true;
-
-/** The client's address exactly as Fastify reads it (request.ip), with the same library. */
-function clientAddress(request: IncomingMessage, trustProxy: boolean): string | undefined {
-  return trustProxy ? proxyAddr(request, trustEveryHop) : request.socket.remoteAddress;
-}
-
-/** The levels at which plugins/request-log.ts writes a line for an answered read. */
-const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
 
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
 

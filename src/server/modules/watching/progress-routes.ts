@@ -6,8 +6,6 @@ import { watchingMessages } from '@shared/messages/watching.js';
 import { idParam } from '@shared/schemas/fields.js';
 import {
   PLAYED_PER_REPORT_MAX,
-  countsAsView,
-  isFinished,
   progressAcceptedSchema,
   progressReportBody,
   progressSchema,
@@ -19,6 +17,7 @@ import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib
 import { requireSelf } from '@server/plugins/authentication.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { findProgress } from './watching-query.js';
+import { planReport, reportProblem } from './progress-report.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 
 /**
@@ -53,6 +52,9 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
             request.user ? limit.rateLimit.max : limit.rateLimit.max * VISITORS_PER_ADDRESS,
         },
       },
+      // A report the lane read and handed back (report-lane.ts) is parsed from the bytes it read.
+      preParsing: async (request, _reply, payload) =>
+        app.reportLane.replayed(request.raw) ?? payload,
       schema: {
         summary: 'Report playback of a video (views, resume point, history)',
         description:
@@ -83,60 +85,21 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { position, duration, played, total_played: totalPlayed } = request.body;
-      if (position > duration + 1) throw badRequest(watchingMessages.positionPastEnd);
-      if (played > totalPlayed) throw badRequest(watchingMessages.playedOverTotal);
+      const problem = reportProblem(request.body);
+      if (problem !== null) throw badRequest(problem);
       const videoId = request.params.id;
       const video = await app.watching.visibility(videoId);
       if (!video || (!video.isPublic && !request.user?.isAdmin)) {
         throw notFound(apiMessages.videoNotFound);
       }
-      const at = Math.min(position, duration);
-      const finished = isFinished(at, duration);
-      const seconds = Math.min(played, PLAYED_PER_REPORT_MAX);
-      // A finish is the report whose playback crossed the line, so the reports after the end
-      // (paused, page left) do not count it again.
-      const finish = finished && seconds > 0 && !isFinished(Math.max(0, at - seconds), duration);
-      const userId = request.user?.id ?? null;
-      // A page opened and left without playing (its leaving report) is not watching: no resume
-      // point, no history, no Continue Watching.
-      if (totalPlayed === 0) {
-        void reply.code(202);
-        return {
-          status: 202,
-          data: { position: at, finished },
-          message: watchingMessages.progressSaved,
-        };
-      }
-      const viewer = {
-        userId,
+      const planned = await planReport(app.watching.viewKeys, videoId, request.body, {
+        userId: request.user?.id ?? null,
         address: (request.ip as string | undefined) ?? '',
         userAgent: request.headers['user-agent'] ?? '',
-      };
-      const counts = countsAsView(totalPlayed, duration);
-      const [viewKey, dayViewer] = counts
-        ? await Promise.all([
-            app.watching.viewKeys.keyOf(viewer, videoId),
-            app.watching.viewKeys.dayKeyOf(viewer),
-          ])
-        : [null, null];
-      app.watching.batch.add({
-        videoId,
-        userId,
-        viewKey,
-        dayViewer,
-        position: at,
-        duration,
-        finished,
-        seconds,
-        finish,
       });
+      if (planned.write) app.watching.batch.add(planned.write);
       void reply.code(202);
-      return {
-        status: 202,
-        data: { position: at, finished },
-        message: watchingMessages.progressSaved,
-      };
+      return { status: 202, data: planned.answer, message: watchingMessages.progressSaved };
     },
   );
 

@@ -22,6 +22,7 @@ import {
   samplePostgres,
   sampleVideoTexts,
   unlikedVideos,
+  vacuumWhenAutovacuumIsOff,
   type PostgresSample,
 } from './postgres-catalogue.js';
 import type { RequestSpec } from './scenario.js';
@@ -335,7 +336,9 @@ function buildEndpoints(
       },
     },
     // Issue 28: progress reports, each connection a fan of its own, and a long history's lists.
-    ...watchingRows(C, ids.videoIds, users.likers, users.heavyWatcher),
+    ...watchingRows(C, ids.videoIds, users.likers, users.heavyWatcher, () =>
+      vacuumWhenAutovacuumIsOff(settings.databaseUrl),
+    ),
     {
       name: 'POST /api/login (argon2id)',
       connections: C,

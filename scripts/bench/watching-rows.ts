@@ -29,6 +29,7 @@ export function watchingRows(
   videoIds: number[],
   viewers: SignedIn[],
   heavyWatcher: SignedIn,
+  afterReports: () => Promise<void>,
 ): Endpoint[] {
   const C = connections;
   // Each connection a fan of its own moving through the videos; every report passes the 30 s
@@ -61,6 +62,7 @@ export function watchingRows(
         { metric: 'rps', op: '>=', value: REPORTS_PER_SECOND },
         { metric: 'p99', op: '<=', value: P99 },
       ],
+      after: afterReports,
     },
     fanRow('GET continue watching', lists.continueWatching),
     fanRow('GET watch history, pages 1-2', lists.history),

@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { secondFactorMessages as m } from '@shared/messages/second-factor.js';
@@ -39,6 +35,7 @@ import {
   type PasskeyRow,
 } from './passkeys-repository.js';
 import { relyingPartyOf, userHandleOf } from './relying-party.js';
+import { webauthn } from './webauthn.js';
 
 const listing = (row: PasskeyRow): PasskeyListing => ({
   id: row.id,
@@ -112,6 +109,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const user = await confirmPasswordAgain(app, request, request.body.password);
       const party = rp();
       const existing = await listPasskeys(app.db, user.id);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: party.name,
         rpID: party.id,
@@ -170,6 +168,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const ceremony = await takeWebauthnChallenge(app.db, challenge, 'register', app.clock());
       if (!ceremony || ceremony.userId !== caller.id) throw badRequest(m.passkeyChallengeExpired);
       // Checked before the transaction: no pooled connection waits on the signature's check.
+      const { verifyRegistrationResponse } = await webauthn();
       const verified = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge,

@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '@shared/messages/api.js';
@@ -36,6 +32,7 @@ import {
   takeWebauthnChallenge,
 } from './passkeys-repository.js';
 import { isUserHandleOf, relyingPartyOf } from './relying-party.js';
+import { webauthn } from './webauthn.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 
 const ceremonyOptions = z.looseObject({ challenge: z.string() });
@@ -84,6 +81,7 @@ export async function passkeySignInRoutes(app: FastifyInstance): Promise<void> {
         : null;
       if (loginChallenge && !login) throw unauthorized(m.challengeExpired);
       const allowed = login ? await listPasskeys(app.db, login.userId) : [];
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         allowCredentials: allowed.map((passkey) => ({ id: passkey.credentialId })),
@@ -160,6 +158,7 @@ export async function passkeySignInRoutes(app: FastifyInstance): Promise<void> {
       const handleNeeded = ceremony.userId === null || handle !== undefined;
       if (handleNeeded && !isUserHandleOf(handle, user.id)) throw await refuse(m.passkeyUnknown);
       const party = rp();
+      const { verifyAuthenticationResponse } = await webauthn();
       const verified = await verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
         expectedChallenge: challenge,

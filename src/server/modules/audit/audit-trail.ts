@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAuditAction } from '@shared/audit-actions.js';
+import { PROGRESS_ROUTE } from '../watching/progress-report.js';
 import { insertAuditEntry } from './audit-repository.js';
 import { AUDIT_SUBJECTS, asRecord, isApiAuditAction, type AuditSubject } from './audit-subjects.js';
 
@@ -18,7 +19,7 @@ function isAudited(request: FastifyRequest): boolean {
   if (request.routeOptions.config.access === 'public') return false;
   if (request.url === '/api/logout') return false;
   // Playback reports change nothing of the site, and come every few seconds while a video plays.
-  if (request.routeOptions.url === '/api/videos/:id/progress') return false;
+  if (request.routeOptions.url === PROGRESS_ROUTE) return false;
   return CHANGES.has(request.method) || isAuditAction(actionOf(request));
 }
 

@@ -14,6 +14,9 @@ import type { ViewKeys, Viewer } from './view-keys.js';
  * lane that takes signed-in fans' reports before Fastify (report-lane.ts).
  */
 
+/** The route as Fastify names it: the rate limit's counter, the lane's learning, the audit. */
+export const PROGRESS_ROUTE = '/api/videos/:id/progress';
+
 /** Why a well-formed report cannot be right (a 400's message), or null. */
 export function reportProblem(report: ProgressReport): string | null {
   if (report.position > report.duration + 1) return watchingMessages.positionPastEnd;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
-import { createReportLane, PROGRESS_ROUTE, type ReportLane } from './report-lane.js';
+import { PROGRESS_ROUTE } from './progress-report.js';
+import { createReportLane, type ReportLane } from './report-lane.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import type { EmbeddedServer } from './embedded/embedded-server.js';
+import { loadPg } from './load-pg.js';
 import { migratePostgres, withStartupLock } from './migrate.js';
 import * as schema from './schema.js';
 
@@ -69,10 +70,9 @@ export async function startOpeningDatabase(
   const embedded = onPostgres ? null : startEmbedded(options);
   // Settled later, by the first query or by close(); never an unhandled rejection meanwhile.
   embedded?.catch(() => undefined);
-  const [{ default: pg }, { drizzle }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-  ]);
+  // Before drizzle's driver, whose own import of pg then finds it loaded.
+  const pg = loadPg();
+  const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({
     ...(embedded
       ? {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refusedBodyExamples } from './lib/route-schema.js';
 import { answerProblem, schemaProblem } from './testing/answer-check.js';
 import { accessByRoute } from './testing/route-access.js';
 import { useTestApp } from './testing/use-test-app.js';
@@ -179,6 +180,11 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(faults).toEqual([]);
+  });
+
+  it('shows only request body examples that the route itself accepts', () => {
+    // The JSON Schema above cannot say all zod checks: a strong password, an old enough birthday.
+    expect(refusedBodyExamples()).toEqual([]);
   });
 
   it("documents 403 where a handler refuses someone else's account or likes", () => {

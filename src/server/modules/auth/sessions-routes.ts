@@ -52,10 +52,11 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const caller = callerOf(request);
       const rows = await listUserSessions(app.db, caller.id, caller.tokenHash, new Date());
+      const devices = await Promise.all(rows.map((row) => deviceName(row.userAgent)));
       return ok(
-        rows.map((row) => ({
+        rows.map((row, index) => ({
           id: row.id,
-          device: deviceName(row.userAgent),
+          device: devices[index]!,
           createdAt: row.createdAt.toISOString(),
           lastUsedAt: row.lastSeenAt.toISOString(),
           current: row.current,
@@ -112,7 +113,7 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
       if (!named || !(await revokeUserSessionById(app.db, caller.id, named.id))) {
         throw notFound(m.sessionNotFound);
       }
-      return ok({ id: named.id, device: deviceName(named.userAgent) }, m.sessionEnded);
+      return ok({ id: named.id, device: await deviceName(named.userAgent) }, m.sessionEnded);
     },
   );
 }

@@ -34,7 +34,7 @@ export async function openSignedInSession(
     const mail = newDeviceMail(
       app.config.BRAND_NAME,
       user.email,
-      deviceName(signIn.userAgent),
+      await deviceName(signIn.userAgent),
       app.clock(),
     );
     // The sign-in stands whether or not the mail goes; a failure is logged by the mailer.

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { channelsMessages } from '@shared/messages/channels.js';
 import { CHANNEL_ID_PATTERN, isYoutubeId } from '@shared/schemas/youtube-url.js';
-import { parseYoutubeNotification, PushFeedError } from '../youtube/youtube-push-feed.js';
 import { verifyHubChallenge, verifyHubSignature, youtubeTopicUrl } from '../youtube/websub.js';
 import { findChannelByYoutubeId, updateChannel } from './channels-repository.js';
 import { PUSH_IMPORT_JOB } from './channel-sync-schedule.js';
@@ -102,6 +101,9 @@ export async function websubRoutes(app: FastifyInstance): Promise<void> {
         request.log.warn({ channelId, signature }, 'WebSub notification dropped: bad signature');
         return reply.code(202).header('cache-control', 'no-store').send('');
       }
+      // Loaded on the first notification: the XML parser is not needed to start.
+      const { parseYoutubeNotification, PushFeedError } =
+        await import('../youtube/youtube-push-feed.js');
       let videoIds: string[];
       try {
         const notification = parseYoutubeNotification(body);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client.js';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { secondFactorMessages as m } from '@shared/messages/second-factor.js';
@@ -169,6 +168,8 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
         throw conflict(m.alreadyEnrolled);
       }
       const uri = totpUri(secret, app.config.BRAND_NAME, user.email);
+      // Loaded here: an enrolment is rare, and the package (with its PNG encoder) is not small.
+      const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
       return ok({ secret, uri, qrSvg }, m.enrolmentStarted);
     },

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { adminVideosMessages } from '@shared/messages/admin-videos.js';
 import { apiMessages } from '@shared/messages/api.js';
@@ -158,6 +159,31 @@ describe('GET /api/admin/search/videos/:query', () => {
     });
     const theirs = await search('dobro sunrise', '', otherAdmin.token);
     expect(theirs.result.videos[0]).toMatchObject({ like_count: 2, isLiked: false });
+  });
+
+  it('answers from the cached page in the encoding asked for, the same JSON as plain', async () => {
+    // Past the size worth compressing (page-encodings.ts).
+    await buildVideo(t.db, {
+      title: 'Pedal Steel Dawn',
+      description: 'A slow waltz. '.repeat(100),
+    });
+    const ask = (encoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/search/videos/pedal%20steel',
+        headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': encoding },
+      });
+    const plain = await ask('identity');
+    const zipped = await ask('gzip');
+    const again = await ask('gzip');
+    expect(plain.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.json()).toMatchObject({
+      data: { videos: [{ title: 'Pedal Steel Dawn', isLiked: false }] },
+    });
+    expect(again.headers.etag).toBe(zipped.headers.etag);
   });
 
   it('accepts a query of exactly 100 characters', async () => {

@@ -16,7 +16,8 @@ import { wordsWithNearOnes } from '../search/word-corrections.js';
 import { findAdminSearchJson } from './admin-video-search-query.js';
 import { markLikedVideos } from '../likes/liked-marks.js';
 import { videoDependency } from '../public-pages/public-page.js';
-import { viewerLikesAmong } from '../public-pages/viewer-page.js';
+import { sendCachedPage, sendMarkedPage } from '../public-pages/send-cached-page.js';
+import { viewerLikesAmong, viewerVariant, type ViewerView } from '../public-pages/viewer-page.js';
 
 /**
  * The page cache's key for an administrator's title search. It shares the cache with the public
@@ -26,6 +27,17 @@ import { viewerLikesAmong } from '../public-pages/viewer-page.js';
  */
 const adminSearchKey = (term: string, page: number, pageSize: number) =>
   `admin/search/videos/${term}?page=${page}&pageSize=${pageSize}`;
+
+/**
+ * An administrator's answer from the cached page: the page with their likes marked, written
+ * once per pattern of likes rather than checked against its schema and compressed on every
+ * request (the page's data was made by the database in that very shape).
+ */
+const adminSearchView: ViewerView<AdminVideoSearchResult> = {
+  shown: (data) => ({ artists: [], videos: data.videos.map((video) => video.id) }),
+  answer: ({ videos, pageInfo }, liked) =>
+    ok({ videos: markLikedVideos(videos, liked.videos), pageInfo }),
+};
 
 /**
  * GET /api/admin/search/videos/:query — the All Videos panel's title search, private videos
@@ -56,7 +68,7 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const admin = callerOf(request);
       const { page, pageSize } = request.query;
       const term = request.params.query;
@@ -81,12 +93,12 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
           message: 'OK',
         },
       );
-      const { videos, pageInfo } = found!.data;
-      const liked = await viewerLikesAmong(app, admin.id, {
-        artists: [],
-        videos: videos.map((video) => video.id),
-      });
-      return ok({ videos: markLikedVideos(videos, liked.videos), pageInfo });
+      const liked = await viewerLikesAmong(app, admin.id, adminSearchView.shown(found!.data));
+      // Administrators who like the same videos of the page get the same bytes, made once and
+      // kept with the page; never offered to the visitor lane.
+      const variant = viewerVariant(found!, adminSearchView, liked);
+      if (!variant) return sendMarkedPage(reply, adminSearchView.answer(found!.data, liked));
+      return sendCachedPage(request, reply, variant);
     },
   );
 }

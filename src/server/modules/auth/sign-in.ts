@@ -31,16 +31,16 @@ export async function openSignedInSession(
   if (!token) throw unauthorized(apiMessages.loginFailed);
   await touchLastLogin(db, user.id);
   if (newDevice) {
-    const mail = newDeviceMail(
-      app.config.BRAND_NAME,
-      user.email,
-      await deviceName(signIn.userAgent),
-      app.clock(),
-    );
-    // The sign-in stands whether or not the mail goes; a failure is logged by the mailer.
-    void app.mailer.send(mail).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'new sign-in mail not sent');
-    });
+    const at = app.clock();
+    // The sign-in stands whether or not the mail goes, naming the device included (its parser
+    // loads on first use): neither waits inside the sign-in's transaction.
+    void deviceName(signIn.userAgent)
+      .then((device) =>
+        app.mailer.send(newDeviceMail(app.config.BRAND_NAME, user.email, device, at)),
+      )
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'new sign-in mail not sent');
+      });
   }
   return token;
 }

@@ -34,6 +34,26 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noClient],
+          // Loaded plainly, pg loads Node's fetch at each start (db/load-pg.ts says why).
+          paths: [
+            {
+              name: 'pg',
+              allowTypeImports: true,
+              message: 'Load pg with loadPg() from db/load-pg.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Tests and their helpers may use pg as they like: no server start is measured there.
+  {
+    files: ['src/server/**/*.test.ts', 'src/server/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noClient] }] },
   },
   {

@@ -184,6 +184,18 @@ describe('GET /api/admin/search/videos/:query', () => {
       data: { videos: [{ title: 'Pedal Steel Dawn', isLiked: false }] },
     });
     expect(again.headers.etag).toBe(zipped.headers.etag);
+    // An administrator's answer is never kept by a browser or a proxy.
+    expect(zipped.headers['cache-control']).toBe('no-store');
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/search/videos/pedal%20steel',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'accept-encoding': 'gzip',
+        'if-none-match': String(zipped.headers.etag),
+      },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 
   it('accepts a query of exactly 100 characters', async () => {

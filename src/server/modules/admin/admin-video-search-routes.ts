@@ -30,8 +30,8 @@ const adminSearchKey = (term: string, page: number, pageSize: number) =>
 
 /**
  * An administrator's answer from the cached page: the page with their likes marked, written
- * once per pattern of likes rather than checked against its schema and compressed on every
- * request (the page's data was made by the database in that very shape).
+ * (and compressed) once per pattern of likes, rather than checked against its schema on every
+ * request and sent uncompressed (the page's data was made by the database in that very shape).
  */
 const adminSearchView: ViewerView<AdminVideoSearchResult> = {
   shown: (data) => ({ artists: [], videos: data.videos.map((video) => video.id) }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '@shared/messages/api.js';
-import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import { bearerToken } from '../modules/auth/bearer-token.js';
 import { hashToken, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 
@@ -14,6 +14,27 @@ declare module 'fastify' {
 }
 
 /**
+ * The session behind a token's hash. One not kept here costs a database lookup, which the
+ * general per-address limit would only refuse after it (its hook runs with each route's, after
+ * this one): an address already at that limit is refused first, so a flood of made-up tokens
+ * costs the database nothing once it passes the limit.
+ */
+async function sessionOf(app: FastifyInstance, request: FastifyRequest, tokenHash: string) {
+  const kept = app.viewerCache.keptSession(tokenHash);
+  if (kept) return kept;
+  const address = request.ip as string | undefined;
+  // The counts unreadable (Redis away): look the session up, as the limit itself then lets through.
+  const reached =
+    address === undefined ? null : await app.abuse.general.reached(address).catch(() => null);
+  if (reached) {
+    throw new HttpError(429, apiMessages.tooManyRequests, {
+      'retry-after': String(Math.max(1, Math.ceil(reached.resetInMs / 1000))),
+    });
+  }
+  return app.viewerCache.session(tokenHash);
+}
+
+/**
  * Resolves the bearer token on every API request. A missing or stale token leaves a visitor:
  * pages that work signed out (home, videos) keep working, and the routes that need a user say 401.
  */
@@ -24,7 +45,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
     const token = bearerToken(header);
-    const session = token ? await app.viewerCache.session(hashToken(token)) : null;
+    const session = token ? await sessionOf(app, request, hashToken(token)) : null;
     let user = session?.user ?? null;
     // An administrator held to enrol a second factor is no administrator anywhere but on the
     // enrolment's routes: public reads show them what a fan sees (no private videos).

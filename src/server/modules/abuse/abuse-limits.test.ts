@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
-import { buildUser, callApi, register } from '@server/testing/factories.js';
+import { buildUser, callApi, register, signedInUser } from '@server/testing/factories.js';
 import { LIMITS } from './abuse-limits.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 
@@ -153,5 +154,39 @@ describe('sign-ups and the general limit', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toEqual({ status: 429, data: null, message: apiMessages.tooManyRequests });
     expect((await callApi(t.app, 'GET', '/api/home', { ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('refuses an address at the limit before looking up a token it sends', async () => {
+    const ip = freshIp();
+    for (let n = 1; n <= LIMITS.general.max; n++) await t.app.abuse.general.count(ip);
+    const lookups = vi.spyOn(t.app.viewerCache, 'session');
+    try {
+      const token = randomBytes(32).toString('base64url');
+      const flooded = await callApi(t.app, 'GET', '/api/users/1', { ip, token });
+      expect(flooded.statusCode).toBe(429);
+      expect(flooded.body).toEqual({
+        status: 429,
+        data: null,
+        message: apiMessages.tooManyRequests,
+      });
+      expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(0);
+      expect(lookups).not.toHaveBeenCalled();
+      // Another address with the same token is looked up, and told its session is gone.
+      const other = await callApi(t.app, 'GET', '/api/users/1', { ip: freshIp(), token });
+      expect(other.statusCode).toBe(401);
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('looks a fan’s token up until the address’s last allowed request', async () => {
+    const ip = freshIp();
+    const fan = await signedInUser(t.app);
+    for (let n = 1; n < LIMITS.general.max; n++) await t.app.abuse.general.count(ip);
+    const last = await callApi(t.app, 'GET', `/api/users/${fan.id}`, { ip, token: fan.token });
+    expect(last.statusCode).toBe(200);
+    const over = await callApi(t.app, 'GET', `/api/users/${fan.id}`, { ip, token: fan.token });
+    expect(over.statusCode).toBe(429);
   });
 });

@@ -66,6 +66,8 @@ export interface GeneralLimit {
   max: number;
   /** Counts one request from this address, as the rate-limit plugin would. */
   count(address: string): Promise<AttemptCount>;
+  /** The address's count so far, when its next request would be refused; null otherwise. */
+  reached(address: string): Promise<AttemptCount | null>;
 }
 
 /**
@@ -89,6 +91,10 @@ export async function registerAbuseLimits(app: FastifyInstance): Promise<void> {
     general: {
       max: general.max,
       count: (address) => store.hit(GENERAL_LIMIT_PREFIX + address, general.windowMs),
+      reached: async (address) => {
+        const count = await store.peek(GENERAL_LIMIT_PREFIX + address);
+        return count.count >= general.max ? count : null;
+      },
     },
     countOnRoute: (method, url, key, windowMs) =>
       store.hit(routeLimitPrefix(method, url) + key, windowMs),

@@ -15,6 +15,8 @@ export interface ViewerLikes {
 export interface ViewerCache {
   /** The session a token's hash opens, as the database would answer it now; null for none. */
   session(tokenHash: string): Promise<SessionRecord | null>;
+  /** The session a token's hash opens when it is kept here and fresh; null when only the database knows. */
+  keptSession(tokenHash: string): SessionRecord | null;
   /** Every id the user likes, or null when not known here: ask about the page's ids instead. */
   likes(userId: number): Promise<ViewerLikes | null>;
   /**
@@ -93,6 +95,10 @@ export function createViewerCache(options: ViewerCacheOptions): ViewerCache {
     session(tokenHash) {
       if (!invalidation.isLive()) return loadSession(tokenHash);
       return sessions.get(tokenHash, loadSession);
+    },
+    keptSession(tokenHash) {
+      if (!invalidation.isLive()) return null;
+      return sessions.peek(tokenHash) ?? null;
     },
     async likes(userId) {
       if (!invalidation.isLive()) return null;

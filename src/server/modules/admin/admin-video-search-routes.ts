@@ -16,8 +16,7 @@ import { wordsWithNearOnes } from '../search/word-corrections.js';
 import { findAdminSearchJson } from './admin-video-search-query.js';
 import { markLikedVideos } from '../likes/liked-marks.js';
 import { videoDependency } from '../public-pages/public-page.js';
-import { sendCachedPage, sendMarkedPage } from '../public-pages/send-cached-page.js';
-import { viewerLikesAmong, viewerVariant, type ViewerView } from '../public-pages/viewer-page.js';
+import { sendAsViewerSees, type ViewerView } from '../public-pages/viewer-page.js';
 
 /**
  * The page cache's key for an administrator's title search. It shares the cache with the public
@@ -93,12 +92,9 @@ export async function adminVideoSearchRoutes(app: FastifyInstance): Promise<void
           message: 'OK',
         },
       );
-      const liked = await viewerLikesAmong(app, admin.id, adminSearchView.shown(found!.data));
       // Administrators who like the same videos of the page get the same bytes, made once and
       // kept with the page; never offered to the visitor lane.
-      const variant = viewerVariant(found!, adminSearchView, liked);
-      if (!variant) return sendMarkedPage(reply, adminSearchView.answer(found!.data, liked));
-      return sendCachedPage(request, reply, variant);
+      return sendAsViewerSees(app, request, reply, found!, adminSearchView, admin.id);
     },
   );
 }

@@ -5,8 +5,8 @@ import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import type { ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import type { CachedPage, PageBuild } from './page-cache.js';
-import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
-import { viewerLikesAmong, viewerVariant, type PageIds, type ViewerView } from './viewer-page.js';
+import { sendCachedPage } from './send-cached-page.js';
+import { sendAsViewerSees, type PageIds, type ViewerView } from './viewer-page.js';
 
 /**
  * What a page shows that can change without an edit of the page, for `PageBuild.dependsOn`: a
@@ -78,13 +78,10 @@ export async function servePublicPage<P, T>(
     return sendCachedPage(request, reply, page);
   }
   const view = viewerViewOf(kind);
-  const liked = await viewerLikesAmong(app, viewer.id, view.shown(page.data));
-  const variant = viewerVariant(page, view, liked);
-  // Past the variants a page keeps, the answer is written for this viewer alone: nothing the
-  // lane could send again, and not its headers (no Vary) to learn.
-  if (!variant) return sendMarkedPage(reply, view.answer(page.data, liked));
-  app.visitorLane.offer(request, page as CachedPage<unknown>, view as ViewerView<unknown>);
-  return sendCachedPage(request, reply, variant);
+  // The lane learns only from a kept variant: an answer written for one viewer has no Vary.
+  return sendAsViewerSees(app, request, reply, page, view, viewer.id, () =>
+    app.visitorLane.offer(request, page as CachedPage<unknown>, view as ViewerView<unknown>),
+  );
 }
 
 const viewerViews = new WeakMap<object, ViewerView<unknown>>();

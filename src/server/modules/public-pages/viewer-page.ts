@@ -1,7 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client.js';
 import type { CachedBody, CachedPage } from './page-cache.js';
 import type { ViewerCache, ViewerLikes } from '../viewer-cache/viewer-cache.js';
 import { findLikedArtistIds, findLikedVideoIds } from '../likes/liked-ids-repository.js';
+import { sendCachedPage, sendMarkedPage } from './send-cached-page.js';
 
 /** Where a viewer's likes are found: the app, which has both. */
 export interface LikesSource {
@@ -61,4 +63,25 @@ export function viewerVariant<T>(
   return page.variant(variantKey(view.shown(page.data), liked), () =>
     JSON.stringify(view.answer(page.data, liked)),
   );
+}
+
+/**
+ * Answers a signed-in viewer with a cached page as they see it: its kept variant for the likes
+ * they have on it, or, past the variants a page keeps, an answer written for them alone (nothing
+ * to send again, so `kept` is not told). `kept` hears when the answer is a kept variant.
+ */
+export async function sendAsViewerSees<T, R extends FastifyReply>(
+  source: LikesSource,
+  request: FastifyRequest,
+  reply: R,
+  page: CachedPage<T>,
+  view: ViewerView<T>,
+  viewerId: number,
+  kept?: () => void,
+): Promise<R> {
+  const liked = await viewerLikesAmong(source, viewerId, view.shown(page.data));
+  const variant = viewerVariant(page, view, liked);
+  if (!variant) return sendMarkedPage(reply, view.answer(page.data, liked));
+  kept?.();
+  return sendCachedPage(request, reply, variant);
 }

@@ -14,8 +14,11 @@ import type { ViewKeys, Viewer } from './view-keys.js';
  * lane that takes signed-in fans' reports before Fastify (report-lane.ts).
  */
 
+/** The route's path as registered under the API's prefix (routes.ts). */
+export const PROGRESS_PATH = '/videos/:id/progress';
+
 /** The route as Fastify names it: the rate limit's counter, the lane's learning, the audit. */
-export const PROGRESS_ROUTE = '/api/videos/:id/progress';
+export const PROGRESS_ROUTE = `/api${PROGRESS_PATH}`;
 
 /** Why a well-formed report cannot be right (a 400's message), or null. */
 export function reportProblem(report: ProgressReport): string | null {

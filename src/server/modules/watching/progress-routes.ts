@@ -17,7 +17,7 @@ import { answerWithExample, bodyWithExamples, errorResponses } from '@server/lib
 import { requireSelf } from '@server/plugins/authentication.js';
 import { LIMITS, routeLimit } from '../abuse/abuse-limits.js';
 import { findProgress } from './watching-query.js';
-import { planReport, reportProblem } from './progress-report.js';
+import { PROGRESS_PATH, planReport, reportProblem } from './progress-report.js';
 import { NOTHING } from '../cache-drops/write-changes.js';
 
 /**
@@ -36,7 +36,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
   const limit = routeLimit(app, LIMITS.progressReports);
 
   routes.post(
-    '/videos/:id/progress',
+    PROGRESS_PATH,
     {
       // Reports change no cached page (view counts may lag by the page cache's max age) and no
       // session or like.

@@ -83,7 +83,8 @@ const searchStatement = (visibility: 'public' | 'any') =>
                             a.name, a.id) AS ord
           FROM artist_matches a, q
           ORDER BY ord LIMIT ${sql.raw(String(SEARCH_ARTISTS))}
-        ), totals AS (
+        ), totals AS MATERIALIZED (
+          -- Counted once: inlined, each use of a total below counted the matches again.
           SELECT (SELECT count(*) FROM matches)::int AS videos,
                  (SELECT count(*) FROM artist_matches)::int AS artists
         )

@@ -16,16 +16,21 @@ declare module 'fastify' {
 /**
  * The session behind a token's hash. One not kept here costs a database lookup, which the
  * general per-address limit would only refuse after it (its hook runs with each route's, after
- * this one): an address already at that limit is refused first, so a flood of made-up tokens
- * costs the database nothing once it passes the limit.
+ * this one): on a route under that limit, an address already at it is refused first, so a flood
+ * of made-up tokens there stops costing the database once it passes the limit. A route with a
+ * limit of its own (progress reports: per fan) is not under the general one, so its callers are
+ * looked up as before.
  */
 async function sessionOf(app: FastifyInstance, request: FastifyRequest, tokenHash: string) {
   const kept = app.viewerCache.keptSession(tokenHash);
   if (kept) return kept;
   const address = request.ip as string | undefined;
+  const underGeneralLimit = !request.routeOptions.config.rateLimit;
   // The counts unreadable (Redis away): look the session up, as the limit itself then lets through.
   const reached =
-    address === undefined ? null : await app.abuse.general.reached(address).catch(() => null);
+    address === undefined || !underGeneralLimit
+      ? null
+      : await app.abuse.general.reached(address).catch(() => null);
   if (reached) {
     throw new HttpError(429, apiMessages.tooManyRequests, {
       'retry-after': String(Math.max(1, Math.ceil(reached.resetInMs / 1000))),

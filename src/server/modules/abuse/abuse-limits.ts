@@ -61,7 +61,10 @@ declare module 'fastify' {
   }
 }
 
-/** The general per-address limit, for answers given before Fastify's hooks run. */
+/**
+ * The general per-address limit, for answers given before Fastify's hooks run (the visitor lane)
+ * and for authentication, which refuses an address at the limit before a database lookup.
+ */
 export interface GeneralLimit {
   max: number;
   /** Counts one request from this address, as the rate-limit plugin would. */

@@ -15,7 +15,7 @@ export interface ViewerLikes {
 export interface ViewerCache {
   /** The session a token's hash opens, as the database would answer it now; null for none. */
   session(tokenHash: string): Promise<SessionRecord | null>;
-  /** The session a token's hash opens when it is kept here and fresh; null when only the database knows. */
+  /** The session a token's hash opens, when kept here and fresh; else null (ask the database). */
   keptSession(tokenHash: string): SessionRecord | null;
   /** Every id the user likes, or null when not known here: ask about the page's ids instead. */
   likes(userId: number): Promise<ViewerLikes | null>;

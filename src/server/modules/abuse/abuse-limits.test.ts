@@ -162,6 +162,20 @@ describe('sign-ups and the general limit', () => {
     expect((await callApi(t.app, 'GET', '/api/home', { ip: freshIp() })).statusCode).toBe(200);
   });
 
+  it('counts unknown API paths under the limit, and refuses them past it', async () => {
+    const ip = freshIp();
+    for (let n = 1; n < LIMITS.general.max; n++) await t.app.abuse.general.count(ip);
+    const last = await callApi(t.app, 'GET', '/api/no-such-thing', { ip });
+    expect(last.statusCode).toBe(404);
+    expect(last.headers['x-ratelimit-remaining']).toBe('0');
+    const over = await callApi(t.app, 'GET', '/api/no-such-thing', { ip });
+    expect(over.statusCode).toBe(429);
+    expect(over.body).toEqual({ status: 429, data: null, message: apiMessages.tooManyRequests });
+    // A page the site does not know is no API call: never counted.
+    const page = await t.app.inject({ method: 'GET', url: '/no-such-page', remoteAddress: ip });
+    expect(page.statusCode).not.toBe(429);
+  });
+
   it('refuses an address at the limit before looking up a token it sends', async () => {
     const ip = freshIp();
     for (let n = 1; n <= LIMITS.general.max; n++) await t.app.abuse.general.count(ip);

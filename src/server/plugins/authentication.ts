@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '@shared/messages/api.js';
-import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { tooManyAttempts } from '../modules/abuse/failure-limiter.js';
 import { bearerToken } from '../modules/auth/bearer-token.js';
 import { hashToken, type AuthenticatedUser } from '../modules/auth/session-repository.js';
 
@@ -25,16 +26,10 @@ async function sessionOf(app: FastifyInstance, request: FastifyRequest, tokenHas
   const kept = app.viewerCache.keptSession(tokenHash);
   if (kept) return kept;
   const address = request.ip as string | undefined;
-  const underGeneralLimit = !request.routeOptions.config.rateLimit;
-  // The counts unreadable (Redis away): look the session up, as the limit itself then lets through.
-  const reached =
-    address === undefined || !underGeneralLimit
-      ? null
-      : await app.abuse.general.reached(address).catch(() => null);
-  if (reached) {
-    throw new HttpError(429, apiMessages.tooManyRequests, {
-      'retry-after': String(Math.max(1, Math.ceil(reached.resetInMs / 1000))),
-    });
+  if (address !== undefined && !request.routeOptions.config.rateLimit) {
+    // The counts unreadable (Redis away): look the session up, as the limit then lets it through.
+    const reached = await app.abuse.general.reached(address).catch(() => null);
+    if (reached) throw tooManyAttempts(reached.resetInMs, apiMessages.tooManyRequests);
   }
   return app.viewerCache.session(tokenHash);
 }

@@ -9,9 +9,12 @@ export interface FailureLimit {
 }
 
 /** 429 with Retry-After in whole seconds (at least one). */
-export function tooManyAttempts(resetInMs: number): HttpError {
+export function tooManyAttempts(
+  resetInMs: number,
+  message: string = apiMessages.tooManyAttempts,
+): HttpError {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new HttpError(429, apiMessages.tooManyAttempts, {
+  return new HttpError(429, message, {
     'retry-after': String(seconds),
   });
 }

@@ -259,6 +259,23 @@ test.describe('hydration', () => {
       true,
     );
   });
+
+  test("a card's link navigates in place too: the app's one listener follows it", async ({
+    page,
+  }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    const card = page.locator('a.video-card').first();
+    const title = (await card.locator('.video-card__title').textContent())!.trim();
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+  });
 });
 
 test('a signed-in fan gets the shared page, then their own details after hydration', async ({

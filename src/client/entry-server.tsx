@@ -8,7 +8,7 @@ import type { AnswerApiCall, PageState, RenderPage, SentError } from '@shared/se
 import { appRoutes } from './app/app-routes.js';
 import { ApiError, sendApiCallsWith } from './lib/api-client.js';
 import { createQueryClient } from './lib/query-client.js';
-import { siteConfigQuery, SITE_CONFIG_KEY } from './lib/site-config.js';
+import { siteConfigQuery, SiteConfigProvider, SITE_CONFIG_KEY } from './lib/site-config.js';
 
 /**
  * The server's render of a public page: the same routes, loaders and query functions as the
@@ -81,8 +81,10 @@ export const renderPage: RenderPage = async (path, answer) => {
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        {/* hydrate={false}: its own inline script would break the page's CSP; state below. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <SiteConfigProvider>
+          {/* hydrate={false}: its own inline script would break the page's CSP; state below. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SiteConfigProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { apiMessages } from '@shared/messages/api.js';
+import { FollowPageLinks } from '@client/lib/page-links.js';
+import { SiteConfigProvider } from '@client/lib/site-config.js';
 
 const SESSION_REFUSALS = new Set<string>([apiMessages.sessionExpired, apiMessages.signInRequired]);
 
@@ -65,7 +67,10 @@ export function renderPage(
   );
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SiteConfigProvider>
+        <RouterProvider router={router} />
+        <FollowPageLinks router={router} />
+      </SiteConfigProvider>
     </QueryClientProvider>,
   );
   return { ...result, router, fetch: fetchMock };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/components/ui/page-link.js';
 import type { Artist } from '@shared/schemas/catalogue.js';
 import { ArtistImage } from './artist-image.js';
 import './catalogue.css';
@@ -7,10 +7,10 @@ import { pageLink } from '@shared/page-paths.js';
 /** An artist in any list: portrait and name, linking to the artist page. */
 export function ArtistCard({ artist }: { artist: Pick<Artist, 'id' | 'name' | 'image'> }) {
   return (
-    <Link to={pageLink.artist(artist.id)} className="artist-card">
+    <PageLink to={pageLink.artist(artist.id)} className="artist-card">
       <ArtistImage className="artist-card__image" src={artist.image} alt="" size={128} />
       <span className="artist-card__name">{artist.name}</span>
-    </Link>
+    </PageLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/components/ui/page-link.js';
 import type { Tag } from '@shared/schemas/catalogue.js';
 import { pageLink } from '@shared/page-paths.js';
 import './catalogue.css';
@@ -10,9 +10,9 @@ export function TagLinks({ tags, onFollow }: { tags: readonly Tag[]; onFollow?: 
     <ul className="tag-links" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag.id}>
-          <Link className="tag-links__tag" to={pageLink.category(tag.id)} onClick={onFollow}>
+          <PageLink className="tag-links__tag" to={pageLink.category(tag.id)} onClick={onFollow}>
             {tag.name}
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/components/ui/page-link.js';
 import type { Video } from '@shared/schemas/catalogue.js';
 import { plural } from '@client/lib/format.js';
 import { useSession } from '@client/lib/session.js';
@@ -38,7 +38,7 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
   const session = useSession();
   const published = publishedOn(video.published_at);
   const card = (
-    <Link to={pageLink.video(video.id)} className="video-card">
+    <PageLink to={pageLink.video(video.id)} className="video-card">
       <VideoThumbnail
         className="video-card__thumb"
         video={video}
@@ -65,7 +65,7 @@ export function VideoCard({ video, eager = false }: { video: Video; eager?: bool
           </span>
         )}
       </span>
-    </Link>
+    </PageLink>
   );
   // A signed-in fan's cards carry My List's toggle over the thumbnail, beside the link (a
   // button may not be inside one). Visitors' cards, the ones pages are cached with, stay links.

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteConfig } from '@shared/schemas/site.js';
 import { apiGet } from './api-client.js';
 
@@ -36,7 +37,19 @@ export const siteConfigQuery = queryOptions({
   staleTime: Infinity,
 });
 
+const SiteConfigContext = createContext<SiteConfig | null>(null);
+
+/**
+ * Reads the site config once for the whole app: a query observer for each of the page's
+ * readers (the navigation, the footer, the title, the player…) was a tenth of a first-time
+ * page's render on the server. The query never goes stale, so one reader hears every change.
+ */
+export function SiteConfigProvider({ children }: { children: ReactNode }) {
+  const config = useQuery(siteConfigQuery).data ?? FALLBACK;
+  return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
+}
+
 /** The brand and outside links; a sensible fallback while loading, so the shell never waits. */
 export function useSiteConfig(): SiteConfig {
-  return useQuery(siteConfigQuery).data ?? FALLBACK;
+  return useContext(SiteConfigContext) ?? FALLBACK;
 }

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RenderPage } from '@shared/server-render.js';
 import { buildVideo, callApi } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 import { makeClientDir, metaContents } from '../seo/seo-test-client.js';
 import { pageDocument } from './page-documents.js';
-import { preparePageServing, type PageServing } from './page-serving.js';
+import { preparePageServing, RENDERS_AT_ONCE, type PageServing } from './page-serving.js';
 
 /**
  * The rendered pages are kept in the page cache with what their API reads showed: these tests
@@ -104,5 +104,29 @@ describe('server-rendered pages', () => {
     expect(await pageDocument(failing, request, '/about')).toBeNull();
     const unbuilt = serving(async () => null);
     expect(await pageDocument(unbuilt, request, '/about')).toBeNull();
+  });
+
+  it(`are made ${RENDERS_AT_ONCE} at a time, the others waiting their turn`, async () => {
+    let running = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    const held: RenderPage = async (path) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      running -= 1;
+      return { html: `<p>${path}</p>`, title: null, state: '{}' };
+    };
+    const documents = serving(async () => held);
+    const paths = Array.from({ length: RENDERS_AT_ONCE + 3 }, (_, n) => `/search/turn${n}`);
+    const pages = Promise.all(paths.map((path) => pageDocument(documents, request, path)));
+    for (let released = 0; released < paths.length; released += 1) {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      expect(running).toBeLessThanOrEqual(RENDERS_AT_ONCE);
+      waiting.shift()!();
+    }
+    const made = await pages;
+    expect(most).toBe(RENDERS_AT_ONCE);
+    made.forEach((page, n) => expect(page?.body.toString()).toContain(`<p>${paths[n]}</p>`));
   });
 });

@@ -58,7 +58,7 @@ export async function pageDocument(
   const key = isSitePath(path) ? `html:${address}` : notFoundKey(path);
   try {
     return await serving.app.pageCache.get<DocumentInfo>(key, {
-      build: () => build(serving, request, address, render),
+      build: () => serving.renders.run(() => build(serving, request, address, render)),
       message: '',
     });
   } catch (error) {

@@ -18,7 +18,7 @@ const rendered = { html: '<main>Hello</main>', title: null, stateScript: '<scrip
 
 describe('the page template', () => {
   it("fetches a drawn page's app scripts at low priority, after its styles and pictures", () => {
-    const page = prepareIndexTemplate(BUILT)('<meta name="x">', rendered);
+    const page = prepareIndexTemplate(BUILT)({ head: '<meta name="x">', page: rendered });
     expect(page).toContain(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">',
     );
@@ -29,9 +29,14 @@ describe('the page template', () => {
 
   it("starts a drawn page's app from app-start.js, with the entry's and the page's chunks", () => {
     const start = 'startTheApp();';
-    const page = prepareIndexTemplate(BUILT, start)('<meta name="x">', rendered, [
-      '/assets/home-d.js',
-    ]);
+    const page = prepareIndexTemplate(
+      BUILT,
+      start,
+    )({
+      head: '<meta name="x">',
+      page: rendered,
+      pageScripts: ['/assets/home-d.js'],
+    });
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain(
@@ -39,15 +44,29 @@ describe('the page template', () => {
     );
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c.css">');
     // The bare app loads as built.
-    const bare = prepareIndexTemplate(BUILT, start)('<meta name="x">');
+    const bare = prepareIndexTemplate(BUILT, start)({ head: '<meta name="x">' });
     expect(bare).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
     expect(bare).not.toContain(start);
   });
 
   it('leaves the bare app, which draws the page itself, at the usual priority', () => {
-    const page = prepareIndexTemplate(BUILT)('<meta name="x">');
+    const page = prepareIndexTemplate(BUILT)({ head: '<meta name="x">' });
     expect(page).not.toContain('fetchpriority');
     expect(page).toContain('<meta name="x">');
     expect(page).not.toContain('<title>');
+  });
+
+  it("puts a page's own styles at the end of its head, after the built stylesheet", () => {
+    const styles = '<link rel="stylesheet" href="/assets/page-e.css">';
+    const built = '<link rel="stylesheet" crossorigin href="/assets/app-c.css">';
+    for (const page of [
+      prepareIndexTemplate(BUILT)({ head: '', headEnd: styles, page: rendered }),
+      prepareIndexTemplate(BUILT, 'startTheApp();')({ head: '', headEnd: styles, page: rendered }),
+      prepareIndexTemplate(BUILT)({ head: '', headEnd: styles }),
+    ]) {
+      expect(page).toMatch(/page-e\.css">\s*<\/head>/);
+      expect(page.indexOf(built)).toBeLessThan(page.indexOf(styles));
+      expect(page.split(styles)).toHaveLength(2);
+    }
   });
 });

@@ -12,15 +12,20 @@ export interface RenderedMarkup {
   stateScript: string;
 }
 
-/**
- * index.html as a function of the head tags and, for a server-rendered page, its markup and the
- * addresses of its own script chunks.
- */
-export type IndexTemplate = (
-  head: string,
-  page?: RenderedMarkup,
-  pageScripts?: readonly string[],
-) => string;
+/** What a page adds to index.html. */
+export interface PageParts {
+  /** The head tags, where index.html has HEAD_MARKER. */
+  head: string;
+  /** Tags at the end of the head, after the built stylesheet: the page's own styles. */
+  headEnd?: string;
+  /** A server-rendered page's markup and state. */
+  page?: RenderedMarkup;
+  /** The addresses of a server-rendered page's own script chunks. */
+  pageScripts?: readonly string[];
+}
+
+/** index.html as a function of what a page adds to it. */
+export type IndexTemplate = (parts: PageParts) => string;
 
 /**
  * Turns the built index.html into a function of the head tags. The file's own <title> and
@@ -43,10 +48,16 @@ export function prepareIndexTemplate(html: string, appStart: string | null = nul
   const [before, after] = splitOnce(template, HEAD_MARKER);
   const [beforeRoot, afterRoot] = splitOnce(after, ROOT_ELEMENT);
   const drawn = drawnPageParts([before, beforeRoot], appStart);
-  return (head, page, pageScripts = []) =>
+  // The head's end is found in the template's small parts: a replace over the whole page copied
+  // it twice (~50 KB of garbage a first-time video page).
+  return ({ head, headEnd = '', page, pageScripts = [] }) =>
     page && afterRoot
-      ? `${drawn.before}${head}${drawn.beforeRoot(pageScripts)}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
-      : `${before}${head}${after}`;
+      ? `${drawn.before}${head}${atHeadEnd(drawn.beforeRoot(pageScripts), headEnd)}<div id="root">${page.html}</div>\n    ${page.stateScript}${afterRoot}`
+      : `${before}${head}${atHeadEnd(after, headEnd)}`;
+}
+
+function atHeadEnd(html: string, tags: string): string {
+  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
 }
 
 const MODULE_SCRIPT = /[ \t]*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>[ \t]*\r?\n?/;
@@ -84,8 +95,7 @@ function atLowPriority(html: string): string {
 
 /** The page's own chunks preloaded after the entry's, for a template that loads scripts itself. */
 function withPreloads(html: string, pageScripts: readonly string[]): string {
-  const tags = modulePreloadTags(pageScripts);
-  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
+  return atHeadEnd(html, modulePreloadTags(pageScripts));
 }
 
 /** Preloads of a page's own chunks, at low priority: the app needs them after its entry. */

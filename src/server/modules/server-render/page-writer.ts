@@ -42,9 +42,10 @@ export async function writePage(
   const meta = ownTitle ? tags.replace(TITLE, () => ownTitle) : tags;
   const head = [meta, serving.siteConfigScript, data, image].filter(Boolean).join('\n    ');
   // A drawn page starts its own chunks with the app; the bare app preloads them at once.
-  const page = rendered ? serving.template(head, rendered, hints.scripts) : serving.template(head);
-  const code = hints.styles + (rendered ? '' : modulePreloadTags(hints.scripts));
-  const html = code ? page.replace('</head>', () => `${code}</head>`) : page;
+  const headEnd = hints.styles + (rendered ? '' : modulePreloadTags(hints.scripts));
+  const html = serving.template(
+    rendered ? { head, headEnd, page: rendered, pageScripts: hints.scripts } : { head, headEnd },
+  );
   return { html, found: described.found };
 }
 

@@ -3,6 +3,7 @@
  * server on it, every endpoint of the issue measured against its ceiling, then the typo check,
  * a mixed load for the event-loop delay, and the server's peak memory.
  */
+import { pageLink } from '@shared/page-paths.js';
 import {
   clientGet,
   eachOnce,
@@ -114,8 +115,11 @@ function buildEndpoints(
   const coldVideoPages = pageIds.map((id) => clientGet(`/videos/${id}`));
   const newQueries = uncachedSearches(12_000);
   const coldSearches = newQueries.map((query) => clientGet(searchPath(query)));
+  // The search page drawn for words no other row asks (its render reads their API answer).
+  const pageQueries = uncachedSearches(16_000).slice(12_000);
+  const coldSearchPages = pageQueries.map((query) => clientGet(pageLink.search(query)));
   // Issue 33: each kind of new search on its own row, none asked by another row.
-  const byKind = searchesByKind(videoTexts, 8000, [...newQueries, ...searchMix()]);
+  const byKind = searchesByKind(videoTexts, 8000, [...newQueries, ...pageQueries, ...searchMix()]);
   const searchKindRows: Endpoint[] = SEARCH_KINDS.filter((kind) => byKind[kind].length > 0).map(
     (kind) => ({
       name: `GET /api/search/{q} (each query once, ${C} conn): ${kind}`,
@@ -225,6 +229,14 @@ function buildEndpoints(
       name: 'GET /videos/{id} page (each id once)',
       connections: C,
       ...eachOnce(coldVideoPages, C, 500),
+      targets: [],
+      contentType: /text\/html/,
+    },
+    {
+      // A search page's HTML asked for the first time: the search, React's render, kept.
+      name: 'GET /search/{q} page (each query once)',
+      connections: C,
+      ...eachOnce(coldSearchPages, C, 500),
       targets: [],
       contentType: /text\/html/,
     },

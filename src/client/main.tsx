@@ -19,8 +19,9 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
       <QueryClientProvider client={queryClient}>
         <SiteConfigProvider>
           <AppReady>
-            <RouterProvider router={router} />
-            <FollowPageLinks router={router} />
+            <FollowPageLinks router={router}>
+              <RouterProvider router={router} />
+            </FollowPageLinks>
           </AppReady>
         </SiteConfigProvider>
       </QueryClientProvider>

@@ -1,5 +1,7 @@
+import { useId } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followPageLinks, PAGE_LINK_MARK } from './page-links.js';
+import { FollowPageLinks, followPageLinks, PAGE_LINK_MARK } from './page-links.js';
 
 /** Clicks `link` as a user would, returning whether the page kept the browser from following it. */
 function click(link: Element, init: MouseEventInit = {}): boolean {
@@ -74,5 +76,28 @@ describe('followPageLinks', () => {
     stop();
     click(addLink({ href: '/videos/8', [PAGE_LINK_MARK]: '' }));
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('FollowPageLinks', () => {
+  function Labelled() {
+    return <label htmlFor={useId()}>Search</label>;
+  }
+
+  it("keeps the server's ids: the router inside it is where the server draws it", () => {
+    const router = { navigate: vi.fn() };
+    const drawn = renderToString(
+      <main>
+        <Labelled />
+      </main>,
+    );
+    const inBrowser = renderToString(
+      <FollowPageLinks router={router}>
+        <main>
+          <Labelled />
+        </main>
+      </FollowPageLinks>,
+    );
+    expect(inBrowser).toBe(drawn);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 
 /** The mark of a link to one of the site's pages that the app follows itself (PageLink). */
 export const PAGE_LINK_MARK = 'data-page-link';
@@ -46,10 +46,19 @@ export function followPageLinks(router: LinkFollower): () => void {
 }
 
 /**
- * Follows marked links with this router while mounted. Rendered beside the router, so links
- * are followed once the page is live; before that a click loads the page the plain way.
+ * Follows marked links with this router while mounted. It wraps the router rather than sitting
+ * beside it: a second child would change the tree's shape, which useId's ids follow, and the
+ * browser's ids would no longer be the server's. A layout effect, so the listener is there once
+ * the page is hydrated: a click during hydration makes React finish it at once, and the click,
+ * still on its way up, then reaches the document's listener, as it reached a Link's handler.
  */
-export function FollowPageLinks({ router }: { router: LinkFollower }) {
-  useEffect(() => followPageLinks(router), [router]);
-  return null;
+export function FollowPageLinks({
+  router,
+  children,
+}: {
+  router: LinkFollower;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => followPageLinks(router), [router]);
+  return children;
 }

@@ -68,8 +68,9 @@ export function renderPage(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <SiteConfigProvider>
-        <RouterProvider router={router} />
-        <FollowPageLinks router={router} />
+        <FollowPageLinks router={router}>
+          <RouterProvider router={router} />
+        </FollowPageLinks>
       </SiteConfigProvider>
     </QueryClientProvider>,
   );

@@ -26,7 +26,10 @@ const render: RenderPage = async (path, answer) => {
   return { html: `<h1>${text}</h1>`, title: '<title>Video</title>', state: '{}' };
 };
 
-const request = { log: { warn: () => undefined } } as unknown as FastifyRequest;
+const request = {
+  log: { warn: () => undefined },
+  raw: { socket: { destroyed: false } },
+} as unknown as FastifyRequest;
 
 let client: ReturnType<typeof makeClientDir>;
 

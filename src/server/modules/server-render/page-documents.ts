@@ -19,6 +19,12 @@ const notFoundKey = (path: string) => `html:not-found${hasSiteFooter(path) ? '' 
 
 const pathOf = (address: string) => address.split('?')[0] ?? address;
 
+/** The client closed its connection: nobody is left to read its page. */
+export const clientGone = (request: FastifyRequest) => request.raw.socket.destroyed;
+
+/** A render given up before it started, its client gone while it waited for its turn. */
+class RenderGivenUp extends Error {}
+
 async function build(
   serving: PageServing,
   request: FastifyRequest,
@@ -58,10 +64,20 @@ export async function pageDocument(
   const key = isSitePath(path) ? `html:${address}` : notFoundKey(path);
   try {
     return await serving.app.pageCache.get<DocumentInfo>(key, {
-      build: () => serving.renders.run(() => build(serving, request, address, render)),
+      build: () =>
+        serving.renders.run(() => {
+          // Under a flood the queue is long, and a page nobody will read would hold up the
+          // pages of the clients still waiting.
+          if (clientGone(request)) throw new RenderGivenUp();
+          return build(serving, request, address, render);
+        }),
       message: '',
     });
   } catch (error) {
+    if (error instanceof RenderGivenUp) {
+      // Another client's render of this same page, given up: this client, still here, makes it.
+      return clientGone(request) ? null : pageDocument(serving, request, address);
+    }
     // The app can still draw the page in the browser (and show its own error there).
     request.log.warn({ err: error }, 'server render failed');
     return null;

@@ -16,7 +16,7 @@ import { sendCachedDocument } from '../public-pages/send-cached-page.js';
 import { prepareIndexTemplate, type IndexTemplate } from '../seo/index-template.js';
 import { siteOf, type Site } from '../seo/site-urls.js';
 import { siteConfigOf } from '../site/site-config.js';
-import { pageDocument } from './page-documents.js';
+import { clientGone, pageDocument } from './page-documents.js';
 import { pagePreloads, type PagePreloads } from './page-preloads.js';
 import { pageRenderer } from './page-renderer.js';
 import { renderAnswers } from './render-answers.js';
@@ -93,6 +93,9 @@ export async function sendPage(
     serving.app.visitorLane.offer(request, document as CachedPage<unknown>);
     return sendCachedDocument(request, reply.code(document.data.status), document);
   }
+  // Its render given up: the page without one would be made for nobody. 499 is what proxies log
+  // for a request its client closed.
+  if (clientGone(request)) return reply.code(499).send();
   const { html, found } = await writePage(serving, request, path, renderAnswers(serving.app));
   // Weak: the same tag stands for the page in any of its encodings.
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;

@@ -1,4 +1,5 @@
 import { etagOf } from '@server/lib/etag.js';
+import { ownMemory } from '@server/lib/own-memory.js';
 import type { CachedBody, CachedPage, PageBuild } from './page-cache.js';
 import { createEncodings } from './page-encodings.js';
 
@@ -32,7 +33,7 @@ const DATA_PER_BODY_BYTE = 2;
 const MAX_VARIANTS = 16;
 
 function makeBody(json: string, grown: (bytes: number) => void): CachedBody {
-  const body = Buffer.from(json);
+  const body = ownMemory(Buffer.from(json));
   return { body, etag: etagOf(body), encodings: createEncodings(body, grown) };
 }
 

@@ -85,6 +85,13 @@ describe('the page cache', () => {
     expect(s.builds('missing')).toBe(2);
   });
 
+  it('keeps a small page on memory of its own size, not a slice of a shared block', async () => {
+    const page = await setUp().get();
+    // Under half of Node's 8 KB pool: Buffer.from would have made it a slice of the pool.
+    expect(page.body.length).toBeLessThan(Buffer.poolSize / 2);
+    expect(page.body.buffer.byteLength).toBe(page.body.length);
+  });
+
   it('compresses a page once per encoding, on first demand', async () => {
     const s = setUp();
     const page = await s.get();

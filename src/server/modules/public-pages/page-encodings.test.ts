@@ -52,4 +52,17 @@ describe('page encodings', () => {
     expect(gunzipSync(encodings.get('gzip')!).equals(body)).toBe(true);
     expect(brotliDecompressSync(encodings.get('br')!).equals(body)).toBe(true);
   });
+
+  it('holds no more memory than the bytes it counts, in either encoding, at every step', async () => {
+    const body = pageLike(8_000);
+    const encodings = createEncodings(body, () => undefined);
+    // The memory behind each form is its own: not zlib's whole output chunk.
+    const own = (form: Buffer) => expect(form.buffer.byteLength).toBe(form.length);
+    for (const encoding of ['br', 'gzip'] as const) {
+      own(encodings.get(encoding)!);
+      for (let sends = 1; sends < COMPRESSION_STEPS[1].afterSends; sends++) encodings.get(encoding);
+      await settle();
+      own(encodings.get(encoding)!);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { ownMemory } from '@server/lib/own-memory.js';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -37,14 +38,17 @@ const brotliOptions = (body: Buffer, quality: number) => ({
 });
 
 function compressNow(body: Buffer, encoding: Encoding, step: Step): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, brotliOptions(body, step.br))
-    : gzipSync(body, { level: step.gzip });
+  return ownMemory(
+    encoding === 'br'
+      ? brotliCompressSync(body, brotliOptions(body, step.br))
+      : gzipSync(body, { level: step.gzip }),
+  );
 }
 
 function compressLater(body: Buffer, encoding: Encoding, step: Step): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    const done = (error: Error | null, result: Buffer) =>
+      error ? reject(error) : resolve(ownMemory(result));
     if (encoding === 'br') brotliCompress(body, brotliOptions(body, step.br), done);
     else gzip(body, { level: step.gzip }, done);
   });

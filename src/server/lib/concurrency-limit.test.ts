@@ -36,4 +36,16 @@ describe('createConcurrencyLimit', () => {
     await expect(failed).rejects.toThrow('boom');
     expect(await next).toBe('ran');
   });
+
+  it('puts a task asked first ahead of those waiting', async () => {
+    const limit = createConcurrencyLimit(1);
+    const order: string[] = [];
+    let finish = () => undefined as void;
+    const running = limit.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const waited = ['a', 'b'].map((name) => limit.run(async () => void order.push(name)));
+    const ahead = limit.run(async () => void order.push('first'), { first: true });
+    finish();
+    await Promise.all([running, ...waited, ahead]);
+    expect(order).toEqual(['first', 'a', 'b']);
+  });
 });

@@ -1,6 +1,7 @@
 /** Runs async tasks with at most `max` of them under way; the others wait their turn, in order. */
 export interface ConcurrencyLimit {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /** `first`: ahead of those waiting (a task that has waited its turn once already). */
+  run<T>(task: () => Promise<T>, options?: { first?: boolean }): Promise<T>;
 }
 
 export function createConcurrencyLimit(max: number): ConcurrencyLimit {
@@ -15,11 +16,13 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
     }
   };
   return {
-    async run(task) {
+    async run(task, options) {
       if (running < max) {
         running += 1;
       } else {
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        await new Promise<void>((resolve) =>
+          options?.first ? waiting.unshift(resolve) : waiting.push(resolve),
+        );
       }
       try {
         return await task();

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMPRESSION_STEPS, createEncodings, MIN_COMPRESSED_BYTES } from './page-encodings.js';
 
 /** JSON-like text that compresses as pages do: repeated keys, varied values. */
@@ -53,15 +53,16 @@ describe('page encodings', () => {
     expect(brotliDecompressSync(encodings.get('br')!).equals(body)).toBe(true);
   });
 
-  it('holds no more memory than the bytes it counts, in either encoding, at every step', async () => {
+  it('holds no more memory than the bytes it counts, in either encoding, made now or later', async () => {
     const body = pageLike(8_000);
     const encodings = createEncodings(body, () => undefined);
     // The memory behind each form is its own: not zlib's whole output chunk.
     const own = (form: Buffer) => expect(form.buffer.byteLength).toBe(form.length);
     for (const encoding of ['br', 'gzip'] as const) {
-      own(encodings.get(encoding)!);
-      for (let sends = 1; sends < COMPRESSION_STEPS[1].afterSends; sends++) encodings.get(encoding);
-      await settle();
+      const first = encodings.get(encoding)!;
+      own(first);
+      // Asked again, the page gets a better form, made off the event loop.
+      await vi.waitFor(() => expect(encodings.get(encoding)).not.toBe(first));
       own(encodings.get(encoding)!);
     }
   });

@@ -56,6 +56,8 @@ export async function pageDocument(
   serving: PageServing,
   request: FastifyRequest,
   address: string,
+  /** Waited its turn once already, for a render that was given up: it goes first now. */
+  again = false,
 ): Promise<CachedPage<DocumentInfo> | null> {
   const path = pathOf(address);
   if (!isServerRendered(path)) return null;
@@ -65,18 +67,21 @@ export async function pageDocument(
   try {
     return await serving.app.pageCache.get<DocumentInfo>(key, {
       build: () =>
-        serving.renders.run(() => {
-          // Under a flood the queue is long, and a page nobody will read would hold up the
-          // pages of the clients still waiting.
-          if (clientGone(request)) throw new RenderGivenUp();
-          return build(serving, request, address, render);
-        }),
+        serving.renders.run(
+          () => {
+            // Under a flood the queue is long, and a page nobody will read would hold up the
+            // pages of the clients still waiting.
+            if (clientGone(request)) throw new RenderGivenUp();
+            return build(serving, request, address, render);
+          },
+          { first: again },
+        ),
       message: '',
     });
   } catch (error) {
     if (error instanceof RenderGivenUp) {
       // Another client's render of this same page, given up: this client, still here, makes it.
-      return clientGone(request) ? null : pageDocument(serving, request, address);
+      return clientGone(request) ? null : pageDocument(serving, request, address, true);
     }
     // The app can still draw the page in the browser (and show its own error there).
     request.log.warn({ err: error }, 'server render failed');

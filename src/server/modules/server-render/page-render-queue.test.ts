@@ -25,6 +25,10 @@ let t: TestApp;
 let root: string;
 let port: number;
 const held: HeldRender[] = [];
+/** The page cache's keys in the order pages were asked of it. */
+const askedOfCache: string[] = [];
+/** A slow CI machine's margin for what happens across sockets. */
+const LONG = { timeout: 10_000 };
 const statuses = new Map<string, number[]>();
 
 const emptyState: PageState = {
@@ -60,6 +64,11 @@ beforeAll(async () => {
         statuses.set(request.url, [...(statuses.get(request.url) ?? []), reply.statusCode]);
       }),
   });
+  const get = t.app.pageCache.get.bind(t.app.pageCache);
+  vi.spyOn(t.app.pageCache, 'get').mockImplementation((key, recipe) => {
+    askedOfCache.push(key);
+    return get(key, recipe);
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -90,10 +99,11 @@ async function askAndLeave(path: string): Promise<void> {
   const socket = connect(port, '127.0.0.1');
   await new Promise<void>((resolve) => socket.on('connect', resolve));
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  // Its render is queued (asked of the page cache) before it leaves.
+  await vi.waitFor(() => expect(askedOfCache).toContain(`html:${path}`), LONG);
   return new Promise((resolve) => {
     socket.on('close', () => resolve());
-    // Long enough for the server to have read the request and queued its render.
-    setTimeout(() => socket.destroy(), 100);
+    socket.destroy();
   });
 }
 
@@ -105,27 +115,38 @@ const connections = () =>
 describe('the first-time render queue', () => {
   it("skips the render of a client that left while waiting, and another's wait for it", async () => {
     const busy = Array.from({ length: RENDERS_AT_ONCE }, (_, n) => ask(`/search/busy${n}`));
-    await vi.waitFor(() => expect(held).toHaveLength(RENDERS_AT_ONCE));
+    await vi.waitFor(() => expect(held).toHaveLength(RENDERS_AT_ONCE), LONG);
 
-    // Queued behind them: a client that leaves, and another asking for the same page who stays.
+    // Queued behind them: a client that leaves, then another who asks for the same page and
+    // stays, sharing the first one's render in the page cache.
     await askAndLeave('/search/left');
-    const leftFirst = askAndLeave('/search/shared');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const shared = 'html:/search/shared';
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.on('connect', resolve));
+    socket.write(`GET /search/shared HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await vi.waitFor(() => expect(askedOfCache).toContain(shared), LONG);
     const stays = ask('/search/shared');
-    await leftFirst;
-    await vi.waitFor(async () => expect(await connections()).toBe(RENDERS_AT_ONCE + 1));
+    await vi.waitFor(
+      () => expect(askedOfCache.filter((key) => key === shared)).toHaveLength(2),
+      LONG,
+    );
+    socket.destroy();
+    await vi.waitFor(async () => expect(await connections()).toBe(RENDERS_AT_ONCE + 1), LONG);
 
     for (const render of held.splice(0)) render.release();
     const answers = await Promise.all(busy);
     expect(answers.map((answer) => answer.status)).toEqual(busy.map(() => 200));
 
     // The page of the client who stayed is made for it, once; nobody's page is made for the others.
-    await vi.waitFor(() => expect(held.map((render) => render.path)).toEqual(['/search/shared']));
+    await vi.waitFor(
+      () => expect(held.map((render) => render.path)).toEqual(['/search/shared']),
+      LONG,
+    );
     held.shift()!.release();
-    const shared = await stays;
-    expect(shared.status).toBe(200);
-    expect(shared.body).toContain('<p>/search/shared</p>');
-    await vi.waitFor(() => expect(statuses.get('/search/left')).toEqual([499]));
+    const page = await stays;
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<p>/search/shared</p>');
+    await vi.waitFor(() => expect(statuses.get('/search/left')).toEqual([499]), LONG);
     expect(statuses.get('/search/shared')?.sort()).toEqual([200, 499]);
     expect(held).toEqual([]);
   });

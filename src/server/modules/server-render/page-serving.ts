@@ -94,8 +94,13 @@ export async function sendPage(
     return sendCachedDocument(request, reply.code(document.data.status), document);
   }
   // Its render given up: the page without one would be made for nobody. 499 is what proxies log
-  // for a request its client closed.
-  if (clientGone(request)) return reply.code(499).send();
+  // for a request its client closed; the request log (onResponse) never sees an answer that
+  // cannot be finished, so the line is written here.
+  if (clientGone(request)) {
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    request.log.info({ method: request.method, url: request.url, status: 499, ms }, 'request');
+    return reply.code(499).send();
+  }
   const { html, found } = await writePage(serving, request, path, renderAnswers(serving.app));
   // Weak: the same tag stands for the page in any of its encodings.
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;

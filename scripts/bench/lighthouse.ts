@@ -72,8 +72,17 @@ export async function launchChromium(): Promise<Browser> {
     port,
     close: async () => {
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      rmSync(profile, { recursive: true, force: true });
+      const gone = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      if (!gone) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      // Its helper processes can still be writing the profile's cache a moment after it exits
+      // (CI saw ENOTEMPTY on Default/Cache): rm retries those with a growing wait.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

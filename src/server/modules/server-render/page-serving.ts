@@ -10,6 +10,7 @@ import { createConcurrencyLimit, type ConcurrencyLimit } from '@server/lib/concu
 import { preferredEncoding } from '@server/lib/content-encoding.js';
 import { matchesEtag } from '@server/lib/etag.js';
 import { inlineScripts } from './inline-scripts.js';
+import { requestLogLine } from '@server/plugins/request-log.js';
 import { pagePolicy, playerScriptOrigins } from '@server/plugins/security-headers.js';
 import type { CachedPage } from '../public-pages/page-cache.js';
 import { sendCachedDocument } from '../public-pages/send-cached-page.js';
@@ -97,8 +98,7 @@ export async function sendPage(
   // for a request its client closed; the request log (onResponse) never sees an answer that
   // cannot be finished, so the line is written here.
   if (clientGone(request)) {
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    request.log.info({ method: request.method, url: request.url, status: 499, ms }, 'request');
+    request.log.info(requestLogLine(request, reply, 499), 'request');
     return reply.code(499).send();
   }
   const { html, found } = await writePage(serving, request, path, renderAnswers(serving.app));

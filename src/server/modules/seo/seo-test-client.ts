@@ -1,10 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A stand-in for the built client: an index.html with the head marker, in a temporary folder. */
-export function makeClientDir(): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'twang-seo-'));
+/**
+ * A stand-in for the built client: an index.html with the head marker, in a temporary folder.
+ * Given a render entry's source, it is the built pair instead: `dir` is its `client/` and the
+ * entry is `ssr/entry-server.js` beside it, where the server looks for it.
+ */
+export function makeClientDir(renderEntry?: string): { dir: string; remove: () => void } {
+  const root = mkdtempSync(join(tmpdir(), 'twang-seo-'));
+  const dir = renderEntry === undefined ? root : join(root, 'client');
+  if (renderEntry !== undefined) {
+    mkdirSync(dir);
+    mkdirSync(join(root, 'ssr'));
+    writeFileSync(join(root, 'ssr', 'entry-server.js'), renderEntry);
+  }
   writeFileSync(
     join(dir, 'index.html'),
     [
@@ -21,7 +31,7 @@ export function makeClientDir(): { dir: string; remove: () => void } {
       '</html>',
     ].join('\n'),
   );
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The content of every `<meta {attribute}="{key}" content="...">` in the page, raw (escaped). */

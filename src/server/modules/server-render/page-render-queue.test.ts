@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageState } from '@shared/server-render.js';
 import { createTestApp, type TestApp } from '@server/testing/test-app.js';
+import { makeClientDir } from '../seo/seo-test-client.js';
 import { RENDERS_AT_ONCE } from './page-serving.js';
 
 /**
@@ -22,7 +20,7 @@ type HeldRenderFn = (path: string) => Promise<{ html: string; title: null; state
 const holder = globalThis as unknown as Record<typeof HELD_RENDER, HeldRenderFn | undefined>;
 
 let t: TestApp;
-let root: string;
+let client: ReturnType<typeof makeClientDir>;
 let port: number;
 const held: HeldRender[] = [];
 /** The page cache's keys in the order pages were asked of it. */
@@ -37,17 +35,7 @@ const emptyState: PageState = {
 };
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'twang-render-queue-'));
-  mkdirSync(join(root, 'client'));
-  mkdirSync(join(root, 'ssr'));
-  writeFileSync(
-    join(root, 'client', 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Build-time title</title><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    join(root, 'ssr', 'entry-server.js'),
-    `export const renderPage = (path) => globalThis.${HELD_RENDER}(path);\n`,
-  );
+  client = makeClientDir(`export const renderPage = (path) => globalThis.${HELD_RENDER}(path);\n`);
   holder[HELD_RENDER] = (path) =>
     new Promise((resolve) => {
       held.push({
@@ -57,7 +45,7 @@ beforeAll(async () => {
       });
     });
   t = await createTestApp({
-    env: { CLIENT_DIR: join(root, 'client') },
+    env: { CLIENT_DIR: client.dir },
     beforeApiRoutes: (app) =>
       // onSend: a reply to a client that has left is never finished, so onResponse never runs.
       app.addHook('onSend', async (request, reply) => {
@@ -77,7 +65,7 @@ afterAll(async () => {
   for (const render of held) render.release();
   await t.close();
   delete holder[HELD_RENDER];
-  rmSync(root, { recursive: true, force: true });
+  client.remove();
 });
 
 /** A page asked for over its own connection: its status and body once answered. */
@@ -94,17 +82,20 @@ function ask(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
-/** A page asked for by a client that hangs up before it is answered. */
-async function askAndLeave(path: string): Promise<void> {
+/**
+ * A page asked for by a client that will hang up before it is answered: resolves once its render
+ * is queued (asked of the page cache), with the hanging up.
+ */
+async function askToLeave(path: string): Promise<() => Promise<void>> {
   const socket = connect(port, '127.0.0.1');
   await new Promise<void>((resolve) => socket.on('connect', resolve));
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-  // Its render is queued (asked of the page cache) before it leaves.
   await vi.waitFor(() => expect(askedOfCache).toContain(`html:${path}`), LONG);
-  return new Promise((resolve) => {
-    socket.on('close', () => resolve());
-    socket.destroy();
-  });
+  return () =>
+    new Promise((resolve) => {
+      socket.on('close', () => resolve());
+      socket.destroy();
+    });
 }
 
 const connections = () =>
@@ -119,18 +110,17 @@ describe('the first-time render queue', () => {
 
     // Queued behind them: a client that leaves, then another who asks for the same page and
     // stays, sharing the first one's render in the page cache.
-    await askAndLeave('/search/left');
+    await (
+      await askToLeave('/search/left')
+    )();
     const shared = 'html:/search/shared';
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.on('connect', resolve));
-    socket.write(`GET /search/shared HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-    await vi.waitFor(() => expect(askedOfCache).toContain(shared), LONG);
+    const leave = await askToLeave('/search/shared');
     const stays = ask('/search/shared');
     await vi.waitFor(
       () => expect(askedOfCache.filter((key) => key === shared)).toHaveLength(2),
       LONG,
     );
-    socket.destroy();
+    await leave();
     await vi.waitFor(async () => expect(await connections()).toBe(RENDERS_AT_ONCE + 1), LONG);
 
     for (const render of held.splice(0)) render.release();

@@ -1,6 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { COMPRESSION_STEPS, createEncodings, MIN_COMPRESSED_BYTES } from './page-encodings.js';
+import {
+  COMPRESSION_STEPS,
+  createEncodings,
+  MIN_COMPRESSED_BYTES,
+  MOST_UPGRADES_AT_ONCE,
+} from './page-encodings.js';
 
 /** JSON-like text that compresses as pages do: repeated keys, varied values. */
 function pageLike(bytes: number): Buffer {
@@ -65,5 +70,23 @@ describe('page encodings', () => {
       await vi.waitFor(() => expect(encodings.get(encoding)).not.toBe(first));
       own(encodings.get(encoding)!);
     }
+  });
+
+  it('skips a better form while the most are being made, and makes it at a later send', async () => {
+    const pages = Array.from({ length: MOST_UPGRADES_AT_ONCE + 1 }, (_, i) =>
+      createEncodings(pageLike(6_000 + i * 100), () => undefined),
+    );
+    const firsts = pages.map((page) => page.get('br')!);
+    const [, good] = COMPRESSION_STEPS;
+    // Every page reaches its second setting in the same moment: only the first ones are made.
+    for (const page of pages) for (let sends = 1; sends < good.afterSends; sends++) page.get('br');
+    await settle();
+    const late = pages.length - 1;
+    pages.forEach((page, i) => {
+      if (i < late) expect(page.get('br')!.length).toBeLessThan(firsts[i]!.length);
+      else expect(page.get('br')).toBe(firsts[i]); // skipped, not queued; this send asks again
+    });
+    await settle();
+    expect(pages[late]!.get('br')!.length).toBeLessThan(firsts[late]!.length);
   });
 });

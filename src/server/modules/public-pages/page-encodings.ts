@@ -30,6 +30,18 @@ export const COMPRESSION_STEPS = [
 
 type Step = (typeof COMPRESSION_STEPS)[number];
 
+/**
+ * Better forms being made at once, across every page. A compression handed to libuv's pool holds
+ * its encoder's memory from the moment it is asked, not when a thread takes it: a burst of pages
+ * asked again (a crawler's second pass, a bench's warm-up) queued ~1,000 at once and grew RSS by
+ * ~100 MB for a quarter second. Past this many, an upgrade is skipped rather than queued: the page
+ * keeps the form it has and its next send asks again. Queuing them behind a limit instead bounded
+ * the memory as well but ran the queue on into the next requests' time (the following row fell
+ * from ~2,500 to ~1,300-2,000 req/s), see docs/performance.md.
+ */
+export const MOST_UPGRADES_AT_ONCE = 4;
+let upgradesUnderWay = 0;
+
 const brotliOptions = (body: Buffer, quality: number) => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: quality,
@@ -69,15 +81,18 @@ export function createEncodings(body: Buffer, grown: (bytes: number) => void): E
   const forms = new Map<Encoding, Form>();
   const upgrade = (encoding: Encoding, form: Form) => {
     form.step += 1;
-    compressLater(body, encoding, COMPRESSION_STEPS[form.step]!).then(
-      (bytes) => {
-        if (bytes.length >= form.bytes.length) return;
-        grown(bytes.length - form.bytes.length);
-        form.bytes = bytes;
-      },
-      // The form before stays; it is correct, only larger.
-      () => undefined,
-    );
+    upgradesUnderWay += 1;
+    compressLater(body, encoding, COMPRESSION_STEPS[form.step]!)
+      .then(
+        (bytes) => {
+          if (bytes.length >= form.bytes.length) return;
+          grown(bytes.length - form.bytes.length);
+          form.bytes = bytes;
+        },
+        // The form before stays; it is correct, only larger.
+        () => undefined,
+      )
+      .finally(() => (upgradesUnderWay -= 1));
   };
   return {
     get(encoding) {
@@ -90,7 +105,9 @@ export function createEncodings(body: Buffer, grown: (bytes: number) => void): E
       }
       form.sends += 1;
       const next = COMPRESSION_STEPS[form.step + 1];
-      if (next && form.sends >= next.afterSends) upgrade(encoding, form);
+      if (next && form.sends >= next.afterSends && upgradesUnderWay < MOST_UPGRADES_AT_ONCE) {
+        upgrade(encoding, form);
+      }
       return form.bytes;
     },
   };

@@ -110,9 +110,8 @@ describe('the first-time render queue', () => {
 
     // Queued behind them: a client that leaves, then another who asks for the same page and
     // stays, sharing the first one's render in the page cache.
-    await (
-      await askToLeave('/search/left')
-    )();
+    const leaveLeft = await askToLeave('/search/left');
+    await leaveLeft();
     const shared = 'html:/search/shared';
     const leave = await askToLeave('/search/shared');
     const stays = ask('/search/shared');

@@ -169,3 +169,28 @@ export function searchesByKind(
   });
   return lists;
 }
+
+/**
+ * Searches for the words in at least half of these videos ("live", "episode"), each page from
+ * the first to `pages` once: the broadest searches a fan or a crawler following "next" can ask,
+ * whose every match is counted and ranked (issue 33: 190–510 ms each before).
+ */
+export function commonWordSearchPaths(
+  videos: { title: string; description: string }[],
+  pages: number,
+): string[] {
+  const videosWith = new Map<string, number>();
+  for (const video of videos) {
+    const words = new Set(`${video.title} ${video.description}`.toLowerCase().match(/\p{L}+/gu));
+    for (const word of words) videosWith.set(word, (videosWith.get(word) ?? 0) + 1);
+  }
+  const common = [...videosWith]
+    .filter(([word, count]) => word.length > 1 && count * 2 >= videos.length)
+    .map(([word]) => word)
+    .sort();
+  const paths: string[] = [];
+  for (let page = 1; page <= pages; page += 1) {
+    for (const word of common) paths.push(`${searchPath(word)}?page=${page}`);
+  }
+  return paths;
+}

@@ -37,12 +37,15 @@ const adminSearchStatement = preparedPerDatabase((db) =>
           FROM videos v, q, needle
           WHERE v.search_title_document @@ q.near OR v.search_title LIKE needle.contains
         ), video_page AS (
-          SELECT m.id, row_number() OVER (
-                   ORDER BY m.tier, m.published_at DESC, m.id DESC) AS ord
-          FROM matches m
-          ORDER BY m.tier, m.published_at DESC, m.id DESC
-          OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
-          LIMIT ${sql.placeholder('pageSize')}::int
+          -- Numbered after the LIMIT, which keeps the best rows; a window over all the matches
+          -- sorted every one of them first.
+          SELECT p.id, row_number() OVER (ORDER BY p.tier, p.published_at DESC, p.id DESC) AS ord
+          FROM (
+            SELECT m.* FROM matches m
+            ORDER BY m.tier, m.published_at DESC, m.id DESC
+            OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+            LIMIT ${sql.placeholder('pageSize')}::int
+          ) p
         )
         SELECT json_build_object(
             'videos', (SELECT coalesce(json_agg(${videoJson('v')} ORDER BY vp.ord), '[]'::json)

@@ -68,21 +68,28 @@ const searchStatement = (visibility: 'public' | 'any') =>
           SELECT v.id, v.published_at, v.search_title_document @@ q.query AS in_title
           FROM videos v, q WHERE v.search_document @@ q.query ${visible}
         ), video_page AS (
-          SELECT m.id, row_number() OVER (
-                   ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC) AS ord
-          FROM matches m
-          ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC
-          OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
-          LIMIT ${sql.placeholder('pageSize')}::int
+          -- Numbered after the LIMIT: a window over all the matches sorted every one of them
+          -- (95,000 for a word in every title, spilling to disk) where a LIMIT keeps the best.
+          SELECT p.id, row_number() OVER (
+                   ORDER BY p.in_title DESC, p.published_at DESC, p.id DESC) AS ord
+          FROM (
+            SELECT m.* FROM matches m
+            ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC
+            OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
+            LIMIT ${sql.placeholder('pageSize')}::int
+          ) p
         ), artist_matches AS (
-          SELECT a.* FROM artists a, q WHERE a.search_name_document @@ q.query
+          SELECT a.*, a.search_name = q.term AS exact,
+                 a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' AS starts
+          FROM artists a, q WHERE a.search_name_document @@ q.query
         ), artist_page AS (
-          SELECT a.*, row_number() OVER (
-                   ORDER BY a.search_name = q.term DESC,
-                            a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' DESC,
-                            a.name, a.id) AS ord
-          FROM artist_matches a, q
-          ORDER BY ord LIMIT ${sql.raw(String(SEARCH_ARTISTS))}
+          SELECT p.*, row_number() OVER (
+                   ORDER BY p.exact DESC, p.starts DESC, p.name, p.id) AS ord
+          FROM (
+            SELECT a.* FROM artist_matches a
+            ORDER BY a.exact DESC, a.starts DESC, a.name, a.id
+            LIMIT ${sql.raw(String(SEARCH_ARTISTS))}
+          ) p
         ), totals AS MATERIALIZED (
           -- Counted once: inlined, each use of a total below counted the matches again.
           SELECT (SELECT count(*) FROM matches)::int AS videos,

@@ -104,6 +104,11 @@ export const configSchema = z
      * server near 250 MB after thousands of first-time pages.
      */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
+    /**
+     * Searches' orders kept per instance, in MB (search-orders.ts): a search with thousands of
+     * matches keeps its first 2,000 videos' ids (16 KB), so its later pages skip ranking them all.
+     */
+    SEARCH_ORDER_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(2),
     /** Sessions kept in memory per instance (about 0.5 KB each). */
     VIEWER_CACHE_SESSIONS: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
     /** Liked ids kept in memory per instance, over every viewer (a few MB per 200,000). */

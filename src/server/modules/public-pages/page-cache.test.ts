@@ -202,6 +202,29 @@ describe('the page cache', () => {
     expect(s.builds()).toBe(4);
   });
 
+  it('keeps values beside the pages until every page goes, here or elsewhere, but not through a like', async () => {
+    const s = setUp();
+    const beside = s.cache.keepBeside<string, { n: number }>({ maxWeight: 1000, weigh: () => 1 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const value = async () => (await beside.get('order', load))?.n;
+    expect(await value()).toBe(1);
+    expect(await value()).toBe(1);
+    await s.cache.changed(videoDependency(10));
+    s.fake.fromElsewhere({ kind: 'dependency', dependency: 'video:11' });
+    expect(await value()).toBe(1);
+    await s.cache.invalidate();
+    expect(await value()).toBe(2);
+    s.fake.fromElsewhere({ kind: 'all' });
+    expect(await value()).toBe(3);
+    s.fake.setLive(false);
+    expect(await value()).toBe(4);
+    expect(await value()).toBe(5);
+    s.fake.setLive(true);
+    expect(await value()).toBe(6);
+    expect(await value()).toBe(6);
+  });
+
   it('rebuilds a page older than its maximum age', async () => {
     const s = setUp({ maxAgeMs: 1000 });
     await s.get();

@@ -63,6 +63,12 @@ export interface PageCache {
   invalidate(): Promise<void>;
   /** A video's or an artist's like count changed: drop the pages that show it, everywhere. */
   changed(dependency: string): Promise<void>;
+  /**
+   * A cache of what pages are made from (a search's order of matches), let go with every page:
+   * whenever anything any page may show changes, and while deaf to other instances. A like
+   * changes no value kept beside the pages: their values must not hold a count.
+   */
+  keepBeside<K, V>(options: { maxWeight: number; weigh(value: V): number }): LruCache<K, V>;
 }
 
 export interface PageCacheOptions {
@@ -110,10 +116,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
   });
 
+  const beside: { clear(): void }[] = [];
   const apply = (change: CacheChange) => {
     // Sessions and accounts are not on any page.
     if (change.kind === 'viewers') return;
-    if (change.kind === 'all') return pages.clear();
+    if (change.kind === 'all') {
+      for (const cache of beside) cache.clear();
+      return pages.clear();
+    }
     // A build in flight learns its dependencies only when done: it is kept if none changed.
     const { dependency } = change;
     pages.changed(keysByDependency.get(dependency) ?? [], (page) => page.dependsOn.has(dependency));
@@ -150,6 +160,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async changed(dependency) {
       apply({ kind: 'dependency', dependency });
       await invalidation.publish({ kind: 'dependency', dependency });
+    },
+    keepBeside<K, V>(kept: { maxWeight: number; weigh(value: V): number }) {
+      const cache = createLruCache<K, V>({
+        ...kept,
+        maxAgeMs: options.maxAgeMs,
+        now: options.now,
+        isKeeping: () => invalidation.isLive(),
+      });
+      beside.push(cache);
+      return cache;
     },
   };
 }

@@ -39,6 +39,53 @@ export const typedQuery = sql`(
   WHERE w.word <> ''
 )`;
 
+/** The videos' order: every word in the title first, then newest first. */
+export const videoOrder = (m: string) =>
+  sql.raw(`${m}.in_title DESC, ${m}.published_at DESC, ${m}.id DESC`);
+/** The artists' order: the exact name first, then names starting with the text, then by name. */
+export const artistOrder = (a: string) =>
+  sql.raw(`${a}.exact DESC, ${a}.starts DESC, ${a}.name, ${a}.id`);
+
+/**
+ * What a search matches, as common table expressions: `q` (the query and the normalised text),
+ * `matches` (the videos: id, published_at, in_title) and `artist_matches` (artists' rows with
+ * `exact` and `starts`). `query` replaces the typed words' query when set (a corrected one).
+ */
+export const searchMatches = (visibility: 'public' | 'any') => {
+  const visible = visibility === 'public' ? sql.raw('AND v.is_public') : sql.raw('');
+  return sql`q AS (
+          SELECT to_tsquery('pg_catalog.simple',
+                   coalesce(${sql.placeholder('query')}::text, ${typedQuery})) AS query,
+                 public.search_text(${sql.placeholder('term')}::text) AS term
+        ), matches AS (
+          SELECT v.id, v.published_at, v.search_title_document @@ q.query AS in_title
+          FROM videos v, q WHERE v.search_document @@ q.query ${visible}
+        ), artist_matches AS (
+          SELECT a.*, a.search_name = q.term AS exact,
+                 a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' AS starts
+          FROM artists a, q WHERE a.search_name_document @@ q.query
+        )`;
+};
+
+/**
+ * A page of results as the API sends it (SearchData), from SQL for its parts: its artists' and
+ * videos' JSON arrays, in order, and the two totals. One writer for every statement that pages.
+ */
+export const searchPageObject = (parts: {
+  artists: SQL;
+  videos: SQL;
+  artistTotal: SQL;
+  videoTotal: SQL;
+}) => sql`json_build_object(
+            'artists', ${parts.artists},
+            'videos', ${parts.videos},
+            'total', ${parts.artistTotal} + ${parts.videoTotal},
+            'artistTotal', ${parts.artistTotal},
+            'videoTotal', ${parts.videoTotal},
+            'page', ${sql.placeholder('page')}::int,
+            'pageSize', ${sql.placeholder('pageSize')}::int
+          )::text`;
+
 /**
  * One page of the site search in one prepared statement, written as JSON by the database: the
  * artists whose name holds every word (the exact name first, then names starting with the text),
@@ -48,9 +95,8 @@ export const typedQuery = sql`(
  * When the typed words find no video, it also looks the words up for a correction.
  */
 const searchStatement = (visibility: 'public' | 'any') =>
-  preparedPerDatabase((db) => {
-    const visible = visibility === 'public' ? sql.raw('AND v.is_public') : sql.raw('');
-    return db
+  preparedPerDatabase((db) =>
+    db
       .select({
         json: sql<string>`search.json`,
         videoTotal: sql<number>`search.video_total`,
@@ -60,34 +106,21 @@ const searchStatement = (visibility: 'public' | 'any') =>
       })
       .from(
         sql`(
-        WITH q AS (
-          SELECT to_tsquery('pg_catalog.simple',
-                   coalesce(${sql.placeholder('query')}::text, ${typedQuery})) AS query,
-                 public.search_text(${sql.placeholder('term')}::text) AS term
-        ), matches AS (
-          SELECT v.id, v.published_at, v.search_title_document @@ q.query AS in_title
-          FROM videos v, q WHERE v.search_document @@ q.query ${visible}
-        ), video_page AS (
+        WITH ${searchMatches(visibility)}, video_page AS (
           -- Numbered after the LIMIT: a window over all the matches sorted every one of them
           -- (95,000 for a word in every title, spilling to disk) where a LIMIT keeps the best.
-          SELECT p.id, row_number() OVER (
-                   ORDER BY p.in_title DESC, p.published_at DESC, p.id DESC) AS ord
+          SELECT p.id, row_number() OVER (ORDER BY ${videoOrder('p')}) AS ord
           FROM (
             SELECT m.* FROM matches m
-            ORDER BY m.in_title DESC, m.published_at DESC, m.id DESC
+            ORDER BY ${videoOrder('m')}
             OFFSET (${sql.placeholder('page')}::int - 1) * ${sql.placeholder('pageSize')}::int
             LIMIT ${sql.placeholder('pageSize')}::int
           ) p
-        ), artist_matches AS (
-          SELECT a.*, a.search_name = q.term AS exact,
-                 a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' AS starts
-          FROM artists a, q WHERE a.search_name_document @@ q.query
         ), artist_page AS (
-          SELECT p.*, row_number() OVER (
-                   ORDER BY p.exact DESC, p.starts DESC, p.name, p.id) AS ord
+          SELECT p.*, row_number() OVER (ORDER BY ${artistOrder('p')}) AS ord
           FROM (
             SELECT a.* FROM artist_matches a
-            ORDER BY a.exact DESC, a.starts DESC, a.name, a.id
+            ORDER BY ${artistOrder('a')}
             LIMIT ${sql.raw(String(SEARCH_ARTISTS))}
           ) p
         ), totals AS MATERIALIZED (
@@ -95,17 +128,14 @@ const searchStatement = (visibility: 'public' | 'any') =>
           SELECT (SELECT count(*) FROM matches)::int AS videos,
                  (SELECT count(*) FROM artist_matches)::int AS artists
         )
-        SELECT json_build_object(
-            'artists', (SELECT coalesce(json_agg(${artistJson('ap')} ORDER BY ap.ord), '[]'::json)
-                        FROM artist_page ap),
-            'videos', (SELECT coalesce(json_agg(${videoJson('v')} ORDER BY vp.ord), '[]'::json)
-                       FROM video_page vp JOIN videos v ON v.id = vp.id),
-            'total', totals.artists + totals.videos,
-            'artistTotal', totals.artists,
-            'videoTotal', totals.videos,
-            'page', ${sql.placeholder('page')}::int,
-            'pageSize', ${sql.placeholder('pageSize')}::int
-          )::text AS json,
+        SELECT ${searchPageObject({
+          artists: sql`(SELECT coalesce(json_agg(${artistJson('ap')} ORDER BY ap.ord), '[]'::json)
+                        FROM artist_page ap)`,
+          videos: sql`(SELECT coalesce(json_agg(${videoJson('v')} ORDER BY vp.ord), '[]'::json)
+                       FROM video_page vp JOIN videos v ON v.id = vp.id)`,
+          artistTotal: sql`totals.artists`,
+          videoTotal: sql`totals.videos`,
+        })} AS json,
           totals.videos AS video_total,
           ARRAY(SELECT id FROM artist_page ORDER BY ord) AS artist_ids,
           ARRAY(SELECT id FROM video_page ORDER BY ord) AS video_ids,
@@ -120,8 +150,8 @@ const searchStatement = (visibility: 'public' | 'any') =>
         FROM totals
       ) AS search`,
       )
-      .prepare(`search_page_${visibility}`);
-  });
+      .prepare(`search_page_${visibility}`),
+  );
 
 const statements = { public: searchStatement('public'), any: searchStatement('any') };
 

@@ -1,6 +1,7 @@
 import type { Database } from '@server/db/client.js';
 import { correctedQueryText } from './full-text-query.js';
 import { findSearchPageJson, type SearchPageJson } from './search-query.js';
+import { searchPageFromOrder } from './search-orders.js';
 import { searchWords } from './search-terms.js';
 import { correctionsOf } from './word-corrections.js';
 
@@ -16,10 +17,15 @@ export interface SiteSearch {
  * matches, every word becomes a prefix and each misspelt one (no prefix of any catalogue word) is
  * replaced by the closest words of the catalogue, and the search runs once more: 'dusty trian'
  * finds "Dusty Train", 'jonny cash' Johnny Cash. One statement when the words match or nothing
- * is close to them (it looks the words up itself when nothing matched), two for a typo.
+ * is close to them (it looks the words up itself when nothing matched), two for a typo. Later
+ * pages are read from the search's kept order where there is one (search-orders.ts).
  */
 export async function searchCatalogue(db: Database, search: SiteSearch): Promise<SearchPageJson> {
   const words = searchWords(search.term);
+  if (search.page > 1 && words.length > 0) {
+    const fromOrder = await searchPageFromOrder(db, search, words);
+    if (fromOrder) return fromOrder;
+  }
   const request = { ...search, words, query: null };
   const found = await findSearchPageJson(db, request);
   if (found.videoTotal > 0 || words.length === 0) return found;

@@ -223,6 +223,14 @@ describe('the page cache', () => {
     s.fake.setLive(true);
     expect(await value()).toBe(6);
     expect(await value()).toBe(6);
+    // Half the pages' age (60 s here): a page built from it at its end is kept 60 s more.
+    s.advance(29_999);
+    expect(await value()).toBe(6);
+    s.advance(1);
+    expect(await value()).toBe(7);
+    expect(beside.isKeeping()).toBe(true);
+    s.fake.setLive(false);
+    expect(beside.isKeeping()).toBe(false);
   });
 
   it('rebuilds a page older than its maximum age', async () => {

@@ -68,7 +68,12 @@ export interface PageCache {
    * whenever anything any page may show changes, and while deaf to other instances. A like
    * changes no value kept beside the pages: their values must not hold a count.
    */
-  keepBeside<K, V>(options: { maxWeight: number; weigh(value: V): number }): LruCache<K, V>;
+  keepBeside<K, V>(options: { maxWeight: number; weigh(value: V): number }): BesideCache<K, V>;
+}
+
+/** A cache kept beside the pages, and whether it keeps anything now (not while deaf). */
+export interface BesideCache<K, V> extends LruCache<K, V> {
+  isKeeping(): boolean;
 }
 
 export interface PageCacheOptions {
@@ -162,14 +167,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       await invalidation.publish({ kind: 'dependency', dependency });
     },
     keepBeside<K, V>(kept: { maxWeight: number; weigh(value: V): number }) {
+      const isKeeping = () => invalidation.isLive();
       const cache = createLruCache<K, V>({
         ...kept,
-        maxAgeMs: options.maxAgeMs,
+        // Half the pages' age: a page built from a value at the end of its life is kept a whole
+        // age more, so an edit behind the API's back still shows within one and a half ages.
+        maxAgeMs: options.maxAgeMs / 2,
         now: options.now,
-        isKeeping: () => invalidation.isLive(),
+        isKeeping,
       });
       beside.push(cache);
-      return cache;
+      return Object.assign(cache, { isKeeping });
     },
   };
 }

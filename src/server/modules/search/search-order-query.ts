@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { artistJson } from '../artists/artist-json.js';
-import { videoJson } from '../videos/video-json.js';
+import { videoJson, visibleTo, type Visibility } from '../videos/video-json.js';
 import {
   artistOrder,
   SEARCH_ARTISTS,
   searchMatches,
   searchPageObject,
   videoOrder,
+  visibilityOf,
 } from './search-query.js';
 
 /**
@@ -23,7 +24,7 @@ export interface SearchOrder {
   artistTotal: number;
 }
 
-const orderStatement = (visibility: 'public' | 'any') =>
+const orderStatement = (visibility: Visibility) =>
   preparedPerDatabase((db) =>
     db
       .select({
@@ -46,12 +47,11 @@ const orderStatement = (visibility: 'public' | 'any') =>
       .prepare(`search_order_${visibility}`),
   );
 
-const pageStatement = (visibility: 'public' | 'any') =>
-  preparedPerDatabase((db) => {
-    // Visibility again: the order is dropped when a video is hidden, but a page read in between
-    // must not show it.
-    const visible = visibility === 'public' ? sql.raw('AND v.is_public') : sql.raw('');
-    return db
+// Visibility again: the order is dropped when a video is hidden, but a page read in between
+// must not show it.
+const pageStatement = (visibility: Visibility) =>
+  preparedPerDatabase((db) =>
+    db
       .select({ json: sql<string>`p.json` })
       .from(
         sql`(SELECT ${searchPageObject({
@@ -62,20 +62,18 @@ const pageStatement = (visibility: 'public' | 'any') =>
           videos: sql`(SELECT coalesce(json_agg(${videoJson('v')} ORDER BY u.n), '[]'::json)
                        FROM unnest(${sql.placeholder('videoIds')}::int[]) WITH ORDINALITY
                          AS u(id, n)
-                       JOIN videos v ON v.id = u.id ${visible})`,
+                       JOIN videos v ON v.id = u.id ${visibleTo(visibility)})`,
           artistTotal: sql`${sql.placeholder('artistTotal')}::int`,
           videoTotal: sql`${sql.placeholder('videoTotal')}::int`,
         })} AS json) AS p`,
       )
-      .prepare(`search_page_by_ids_${visibility}`);
-  });
+      .prepare(`search_page_by_ids_${visibility}`),
+  );
 
 const statements = {
   order: { public: orderStatement('public'), any: orderStatement('any') },
   page: { public: pageStatement('public'), any: pageStatement('any') },
 };
-
-const visibilityOf = (includePrivate: boolean) => (includePrivate ? 'any' : 'public');
 
 /** The order of what the typed words find: their first `depth` videos and their artists. */
 export async function findSearchOrder(

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@server/db/client.js';
-import type { LruCache } from '@server/lib/lru-cache.js';
+import type { BesideCache } from '../public-pages/page-cache.js';
 import { findSearchOrder, searchPageByIds, type SearchOrder } from './search-order-query.js';
-import type { SearchPageJson } from './search-query.js';
+import { visibilityOf, type SearchPageJson } from './search-query.js';
 import type { SiteSearch } from './search-repository.js';
 
 /**
@@ -14,7 +14,7 @@ export const SEARCH_ORDER_DEPTH = 2_000;
 
 /** Searches' orders by visibility and words, let go with the pages (PageCache.keepBeside). */
 interface SearchOrders {
-  kept: LruCache<string, SearchOrder>;
+  kept: BesideCache<string, SearchOrder>;
   /** Videos' ids kept per search (SEARCH_ORDER_DEPTH; fewer in tests). */
   depth: number;
 }
@@ -28,6 +28,11 @@ const weighOrder = (order: SearchOrder) =>
 
 /** Keeps searches' orders for this app's database, within SEARCH_ORDER_CACHE_MB. */
 export function keepSearchOrders(app: FastifyInstance, depth = SEARCH_ORDER_DEPTH): void {
+  const known = ordersByDatabase.get(app.db);
+  if (known) {
+    known.depth = depth;
+    return;
+  }
   const kept = app.pageCache.keepBeside<string, SearchOrder>({
     maxWeight: app.config.SEARCH_ORDER_CACHE_MB * 1024 * 1024,
     weigh: weighOrder,
@@ -49,12 +54,18 @@ export async function searchPageFromOrder(
   const orders = ordersByDatabase.get(db);
   if (!orders) return null;
   const { term, includePrivate, page, pageSize } = search;
-  const key = `${includePrivate ? 'any' : 'public'} ${term}`;
-  const order = await orders.kept.get(key, () =>
-    findSearchOrder(db, { words, term, includePrivate, depth: orders.depth }),
-  );
-  if (!order || order.videoTotal === 0) return null;
+  const key = `${visibilityOf(includePrivate)} ${term}`;
   const start = (page - 1) * pageSize;
+  // Found only where it can answer and be kept: for a page past the ids kept, or while deaf to
+  // the other instances, it would be found and then the page searched for all the same.
+  const order =
+    orders.kept.peek(key) ??
+    (start + pageSize <= orders.depth && orders.kept.isKeeping()
+      ? await orders.kept.get(key, () =>
+          findSearchOrder(db, { words, term, includePrivate, depth: orders.depth }),
+        )
+      : null);
+  if (!order || order.videoTotal === 0) return null;
   const known =
     order.videoIds.length === order.videoTotal || start + pageSize <= order.videoIds.length;
   if (!known) return null;

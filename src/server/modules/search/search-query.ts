@@ -3,7 +3,7 @@ import type { Database } from '@server/db/client.js';
 import { preparedPerDatabase } from '@server/db/prepared.js';
 import { likeEscaped } from '@server/lib/search-sql.js';
 import { artistJson } from '../artists/artist-json.js';
-import { videoJson } from '../videos/video-json.js';
+import { videoJson, visibleTo, type Visibility } from '../videos/video-json.js';
 import { wordCompletions, wordLookupRows, type WordRow } from './word-corrections.js';
 
 /** The artists a search shows, best first; the rest are counted. */
@@ -51,21 +51,23 @@ export const artistOrder = (a: string) =>
  * `matches` (the videos: id, published_at, in_title) and `artist_matches` (artists' rows with
  * `exact` and `starts`). `query` replaces the typed words' query when set (a corrected one).
  */
-export const searchMatches = (visibility: 'public' | 'any') => {
-  const visible = visibility === 'public' ? sql.raw('AND v.is_public') : sql.raw('');
-  return sql`q AS (
+export const searchMatches = (visibility: Visibility) =>
+  sql`q AS (
           SELECT to_tsquery('pg_catalog.simple',
                    coalesce(${sql.placeholder('query')}::text, ${typedQuery})) AS query,
                  public.search_text(${sql.placeholder('term')}::text) AS term
         ), matches AS (
           SELECT v.id, v.published_at, v.search_title_document @@ q.query AS in_title
-          FROM videos v, q WHERE v.search_document @@ q.query ${visible}
+          FROM videos v, q WHERE v.search_document @@ q.query ${visibleTo(visibility)}
         ), artist_matches AS (
           SELECT a.*, a.search_name = q.term AS exact,
                  a.search_name LIKE ${likeEscaped(sql`q.term`)} || '%' AS starts
           FROM artists a, q WHERE a.search_name_document @@ q.query
         )`;
-};
+
+/** Administrators' searches find private videos too. */
+export const visibilityOf = (includePrivate: boolean): Visibility =>
+  includePrivate ? 'any' : 'public';
 
 /**
  * A page of results as the API sends it (SearchData), from SQL for its parts: its artists' and
@@ -94,7 +96,7 @@ export const searchPageObject = (parts: {
  * and the page together. `query` replaces the typed words' query when set (a corrected one).
  * When the typed words find no video, it also looks the words up for a correction.
  */
-const searchStatement = (visibility: 'public' | 'any') =>
+const searchStatement = (visibility: Visibility) =>
   preparedPerDatabase((db) =>
     db
       .select({
@@ -181,7 +183,7 @@ export async function findSearchPageJson(
   db: Database,
   request: SearchPageRequest,
 ): Promise<SearchPageJson> {
-  const statement = statements[request.includePrivate ? 'any' : 'public'];
+  const statement = statements[visibilityOf(request.includePrivate)];
   const [row] = await statement(db).execute({
     words: request.words,
     query: request.query,

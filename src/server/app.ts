@@ -12,6 +12,7 @@ import { registerAbuseLimits } from './modules/abuse/abuse-limits.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
 import { createCacheInvalidation } from './modules/public-pages/cache-invalidation.js';
 import { registerPageCache } from './modules/public-pages/page-cache-plugin.js';
+import { registerSearchOrders } from './modules/search/search-orders-plugin.js';
 import { registerCacheDrops } from './modules/cache-drops/cache-drops-plugin.js';
 import type { VisitorLane } from './modules/public-pages/visitor-lane.js';
 import { registerVisitorLane } from './modules/public-pages/visitor-lane-plugin.js';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccessControl(app);
   registerAuditTrail(app);
   registerPageCache(app, cacheInvalidation);
+  registerSearchOrders(app);
   // Once both caches exist: what a write declares it changes is dropped from them.
   registerCacheDrops(app);
   // Before the work that announces episodes (publishing, the channel sync) is defined.

@@ -35,7 +35,7 @@ describe('the artist page statement', { timeout: 120_000 }, () => {
 
 describe('the featured artists statement', () => {
   it('lists the featured artists by name, ignoring case and accents', async () => {
-    const built = await featuredArtistsPage.build(t.db, {});
+    const built = await featuredArtistsPage.build(t.app, {});
     const listed = (JSON.parse((built as { json: string }).json) as ArtistList).artists;
     const rows = (await t.db.select().from(artists)).filter((row) => row.featured);
     const featured = (await presentArtists(t.db, rows, null)).sort(

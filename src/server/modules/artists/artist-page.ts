@@ -19,7 +19,7 @@ function withLikes(
 /** The artist page (GET /api/artists/{id}, signed-in users): the artist and their newest videos. */
 export const artistPage: PublicPage<{ id: number }, ArtistDetailData> = {
   key: ({ id }) => `artists/${id}`,
-  build: async (db, { id }) => {
+  build: async ({ db }, { id }) => {
     const found = await findArtistPageJson(db, id, { includePrivate: false });
     return (
       found && {
@@ -28,7 +28,7 @@ export const artistPage: PublicPage<{ id: number }, ArtistDetailData> = {
       }
     );
   },
-  buildForAdmin: async (db, { id }, adminId) => {
+  buildForAdmin: async ({ db }, { id }, adminId) => {
     const found = await findArtistPageJson(db, id, { includePrivate: true });
     if (!found) return null;
     const [artists, videos] = await Promise.all([

@@ -24,7 +24,7 @@ const featuredStatement = preparedPerDatabase((db) =>
  */
 export const featuredArtistsPage: PublicPage<Record<string, never>, ArtistList> = {
   key: () => 'featured-artists',
-  build: async (db) => {
+  build: async ({ db }) => {
     const [row] = await featuredStatement(db).execute();
     return { json: row!.json, dependsOn: row!.ids.map(artistDependency) };
   },

@@ -9,7 +9,7 @@ import { buildHomeData, homeVideoIds, withLikes } from './home-builder.js';
  */
 export const homePage: PublicPage<Record<string, never>, HomeData> = {
   key: () => 'home',
-  build: async (db) => {
+  build: async ({ db }) => {
     const data = await buildHomeData(db);
     return { data, dependsOn: homeVideoIds(data).map(videoDependency) };
   },

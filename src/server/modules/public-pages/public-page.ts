@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiEnvelope } from '@shared/api-envelope.js';
-import type { Database } from '@server/db/client.js';
 import { notFound } from '@server/lib/http-errors.js';
 import { ok } from '@server/lib/reply.js';
 import type { ViewerLikes } from '../viewer-cache/viewer-cache.js';
@@ -24,13 +23,16 @@ export const artistDependency = (id: number) => `artist:${id}`;
 export interface PublicPage<P, T> {
   /** The page cache's key for these parameters: one key, one page. */
   key(params: P): string;
-  /** The page as visitors see it (public videos only), or null when it does not exist for them. */
-  build(db: Database, params: P): Promise<PageBuild<T> | null>;
+  /**
+   * The page as visitors see it (public videos only), or null when it does not exist for them;
+   * built from the app's database and what it keeps beside its pages (the search's orders).
+   */
+  build(app: FastifyInstance, params: P): Promise<PageBuild<T> | null>;
   /**
    * The page as an administrator sees it (private videos too, their own likes marked), or null.
    * Absent for pages that show administrators what visitors see (the home page).
    */
-  buildForAdmin?: (db: Database, params: P, adminId: number) => Promise<T | null>;
+  buildForAdmin?: (app: FastifyInstance, params: P, adminId: number) => Promise<T | null>;
   /** The artists and videos shown, whose likes a signed-in viewer's answer marks. */
   shown(data: T): PageIds;
   /** The page as a viewer who likes these sees it. */
@@ -52,7 +54,7 @@ export function cachedPublicPage<P, T>(
   params: P,
 ): Promise<CachedPage<T> | null> {
   return app.pageCache.get(kind.key(params), {
-    build: () => kind.build(app.db, params),
+    build: () => kind.build(app, params),
     message: kind.message,
   });
 }
@@ -67,7 +69,7 @@ export async function servePublicPage<P, T>(
 ): Promise<FastifyReply | ApiEnvelope<T>> {
   const viewer = request.user;
   if (viewer?.isAdmin && kind.buildForAdmin) {
-    const data = await kind.buildForAdmin(app.db, params, viewer.id);
+    const data = await kind.buildForAdmin(app, params, viewer.id);
     if (!data) throw notFound(kind.notFoundMessage);
     return ok(data, kind.message);
   }

@@ -3,7 +3,6 @@ import type { SearchData } from '@shared/schemas/public-catalogue.js';
 import { buildArtist, buildVideo, callApi, type Caller } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
 import { EVERYTHING } from '../cache-drops/write-changes.js';
-import { keepSearchOrders } from './search-orders.js';
 import { findSearchPageJson } from './search-query.js';
 
 const { t, admin, user } = useTestApp({ signIn: { admin: 'admin', user: 'user' } });
@@ -34,7 +33,7 @@ async function statementPage(term: string, n: number, includePrivate: boolean) {
 }
 
 beforeAll(async () => {
-  keepSearchOrders(t.app, DEPTH);
+  t.app.searchOrders.depth = DEPTH;
   for (const name of ['Hoedown Kings', 'The Hoedown', 'Hoedown']) await buildArtist(t.db, { name });
   // 17 public videos (10 say it in the title, 7 elsewhere) and 2 private ones, days apart.
   for (let n = 0; n < 10; n++)

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '@server/db/client.js';
-import type { BesideCache } from '../public-pages/page-cache.js';
+import type { BesideCache, PageCache } from '../public-pages/page-cache.js';
 import { findSearchOrder, searchPageByIds, type SearchOrder } from './search-order-query.js';
 import { visibilityOf, type SearchPageJson } from './search-query.js';
 import type { SiteSearch } from './search-repository.js';
@@ -13,57 +12,51 @@ import type { SiteSearch } from './search-repository.js';
 export const SEARCH_ORDER_DEPTH = 2_000;
 
 /** Searches' orders by visibility and words, let go with the pages (PageCache.keepBeside). */
-interface SearchOrders {
-  kept: BesideCache<string, SearchOrder>;
-  /** Videos' ids kept per search (SEARCH_ORDER_DEPTH; fewer in tests). */
+export interface SearchOrders {
+  /** Videos' ids kept per search (SEARCH_ORDER_DEPTH; fewer in tests, to page past them). */
   depth: number;
+  /**
+   * A later page (page 2 on) of what the typed words find, read by its ids from the search's
+   * kept order (found once, shared by every page of it); null where the order cannot answer:
+   * the words find no video (the corrected search pages as before), or the page lies past the
+   * ids kept.
+   */
+  laterPage(db: Database, search: SiteSearch, words: string[]): Promise<SearchPageJson | null>;
 }
-
-// By database, as the statements are: a page's build is handed the database, not the app.
-const ordersByDatabase = new WeakMap<Database, SearchOrders>();
 
 /** Ids are numbers in arrays (8 bytes each), plus the arrays and the entry around them. */
 const weighOrder = (order: SearchOrder) =>
   200 + 8 * (order.videoIds.length + order.artistIds.length);
 
-/** Keeps searches' orders for this app's database, within SEARCH_ORDER_CACHE_MB. */
-export function keepSearchOrders(app: FastifyInstance, depth = SEARCH_ORDER_DEPTH): void {
-  const known = ordersByDatabase.get(app.db);
-  if (known) {
-    known.depth = depth;
-    return;
-  }
-  const kept = app.pageCache.keepBeside<string, SearchOrder>({
-    maxWeight: app.config.SEARCH_ORDER_CACHE_MB * 1024 * 1024,
+/** Keeps searches' orders beside these pages, within maxBytes. */
+export function createSearchOrders(pageCache: PageCache, maxBytes: number): SearchOrders {
+  const kept = pageCache.keepBeside<string, SearchOrder>({
+    maxWeight: maxBytes,
     weigh: weighOrder,
   });
-  ordersByDatabase.set(app.db, { kept, depth });
+  const orders: SearchOrders = {
+    depth: SEARCH_ORDER_DEPTH,
+    laterPage: (db, search, words) => laterPage(db, kept, orders.depth, search, words),
+  };
+  return orders;
 }
 
-/**
- * A later page (page 2 on) of what the typed words find, read by its ids from the search's kept
- * order (found once, shared by every page of it); null where the order cannot answer: no order
- * is kept for this database, the words find no video (the corrected search pages as before), or
- * the page lies past the ids kept.
- */
-export async function searchPageFromOrder(
+async function laterPage(
   db: Database,
+  kept: BesideCache<string, SearchOrder>,
+  depth: number,
   search: SiteSearch,
   words: string[],
 ): Promise<SearchPageJson | null> {
-  const orders = ordersByDatabase.get(db);
-  if (!orders) return null;
   const { term, includePrivate, page, pageSize } = search;
   const key = `${visibilityOf(includePrivate)} ${term}`;
   const start = (page - 1) * pageSize;
   // Found only where it can answer and be kept: for a page past the ids kept, or while deaf to
   // the other instances, it would be found and then the page searched for all the same.
   const order =
-    orders.kept.peek(key) ??
-    (start + pageSize <= orders.depth && orders.kept.isKeeping()
-      ? await orders.kept.get(key, () =>
-          findSearchOrder(db, { words, term, includePrivate, depth: orders.depth }),
-        )
+    kept.peek(key) ??
+    (start + pageSize <= depth && kept.isKeeping()
+      ? await kept.get(key, () => findSearchOrder(db, { words, term, includePrivate, depth }))
       : null);
   if (!order || order.videoTotal === 0) return null;
   const known =

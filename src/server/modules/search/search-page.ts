@@ -25,15 +25,17 @@ function withLikes(
 /** The search results page (GET /api/search/{query}?page=&pageSize=, /search/{query}). */
 export const searchPage: PublicPage<SearchPageParams, SearchData> = {
   key: ({ query, page, pageSize }) => `search/${query}?page=${page}&pageSize=${pageSize}`,
-  build: async (db, { query, page, pageSize }) => {
-    const found = await searchCatalogue(db, { term: query, page, pageSize, includePrivate: false });
+  build: async ({ db, searchOrders }, { query, page, pageSize }) => {
+    const search = { term: query, page, pageSize, includePrivate: false };
+    const found = await searchCatalogue(db, searchOrders, search);
     return {
       json: found.json,
       dependsOn: [...found.artistIds.map(artistDependency), ...found.videoIds.map(videoDependency)],
     };
   },
-  buildForAdmin: async (db, { query, page, pageSize }, adminId) => {
-    const found = await searchCatalogue(db, { term: query, page, pageSize, includePrivate: true });
+  buildForAdmin: async ({ db, searchOrders }, { query, page, pageSize }, adminId) => {
+    const search = { term: query, page, pageSize, includePrivate: true };
+    const found = await searchCatalogue(db, searchOrders, search);
     const [artists, videos] = await Promise.all([
       findLikedArtistIds(db, adminId, found.artistIds),
       findLikedVideoIds(db, adminId, found.videoIds),

@@ -1,7 +1,7 @@
 import type { Database } from '@server/db/client.js';
 import { correctedQueryText } from './full-text-query.js';
 import { findSearchPageJson, type SearchPageJson } from './search-query.js';
-import { searchPageFromOrder } from './search-orders.js';
+import type { SearchOrders } from './search-orders.js';
 import { searchWords } from './search-terms.js';
 import { correctionsOf } from './word-corrections.js';
 
@@ -18,12 +18,16 @@ export interface SiteSearch {
  * replaced by the closest words of the catalogue, and the search runs once more: 'dusty trian'
  * finds "Dusty Train", 'jonny cash' Johnny Cash. One statement when the words match or nothing
  * is close to them (it looks the words up itself when nothing matched), two for a typo. Later
- * pages are read from the search's kept order where there is one (search-orders.ts).
+ * pages are read from the search's kept order where it can answer (search-orders.ts).
  */
-export async function searchCatalogue(db: Database, search: SiteSearch): Promise<SearchPageJson> {
+export async function searchCatalogue(
+  db: Database,
+  orders: SearchOrders,
+  search: SiteSearch,
+): Promise<SearchPageJson> {
   const words = searchWords(search.term);
   if (search.page > 1 && words.length > 0) {
-    const fromOrder = await searchPageFromOrder(db, search, words);
+    const fromOrder = await orders.laterPage(db, search, words);
     if (fromOrder) return fromOrder;
   }
   const request = { ...search, words, query: null };

@@ -12,7 +12,6 @@ import {
 } from '@shared/schemas/public-catalogue.js';
 import { badRequest } from '@server/lib/http-errors.js';
 import { servePublicPage } from '../public-pages/public-page.js';
-import { keepSearchOrders } from './search-orders.js';
 import { searchPage } from './search-page.js';
 
 /**
@@ -20,7 +19,6 @@ import { searchPage } from './search-page.js';
  * (and the admin's artist search). Private videos are found by administrators only.
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  keepSearchOrders(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     API_READS.search,

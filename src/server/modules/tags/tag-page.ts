@@ -15,11 +15,11 @@ export interface TagPageParams {
 /** The category page (GET /api/tag/{id}?page=&pageSize=, /categories/{id}), one page of it. */
 export const tagPage: PublicPage<TagPageParams, TagPageData> = {
   key: ({ id, page, pageSize }) => `tag/${id}?page=${page}&pageSize=${pageSize}`,
-  build: async (db, params) => {
+  build: async ({ db }, params) => {
     const found = await findTagPageJson(db, { ...params, includePrivate: false });
     return found && { json: found.json, dependsOn: found.videoIds.map(videoDependency) };
   },
-  buildForAdmin: async (db, params, adminId) => {
+  buildForAdmin: async ({ db }, params, adminId) => {
     const found = await findTagPageJson(db, { ...params, includePrivate: true });
     if (!found) return null;
     const data = JSON.parse(found.json) as TagPageData;

@@ -20,11 +20,11 @@ function withLikedVideos(data: VideoPageData, liked: ReadonlySet<number>): Video
 /** The video page (GET /api/videos/{id}, /videos/{id}): a video and its suggestions. */
 export const videoPage: PublicPage<{ id: number }, VideoPageData> = {
   key: ({ id }) => `videos/${id}`,
-  build: async (db, { id }) => {
+  build: async ({ db }, { id }) => {
     const page = await findVideoPageJson(db, id, { includePrivate: false });
     return page && { json: page.json, dependsOn: page.shownIds.map(videoDependency) };
   },
-  buildForAdmin: async (db, { id }, adminId) => {
+  buildForAdmin: async ({ db }, { id }, adminId) => {
     const page = await findVideoPageJson(db, id, { includePrivate: true });
     if (!page) return null;
     const liked = await findLikedVideoIds(db, adminId, page.shownIds);

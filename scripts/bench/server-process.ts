@@ -1,8 +1,8 @@
 /**
- * The production server as the bench runs it: `node <npm run serve's flags> --import
- * loop-delay-probe.mjs dist/server/server.js` (from the run's copy of the build) in a child process, so its pid is
- * the server's for /proc; timed from spawn to the first 200 of /api/home, with its event-loop
- * delay and peak memory readable.
+ * The production server as the bench runs it: `<npm run serve's settings> node <its flags>
+ * --import loop-delay-probe.mjs dist/server/server.js` (from the run's copy of the build) in a
+ * child process, so its pid is the server's for /proc; timed from spawn to the first 200 of
+ * /api/home, with its event-loop delay and peak memory readable.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { exited, isRunning, REPO_ROOT, track } from './children.js';
 import { send } from './http.js';
 import {
   freePort,
-  servedNodeFlags,
+  servedCommand,
   serverEnv,
   sleep,
   watchServerOutput,
@@ -58,7 +58,9 @@ export async function startBenchServer(options: {
   startTimeoutMs?: number;
 }): Promise<BenchServer> {
   const port = await freePort();
+  const served = servedCommand(REPO_ROOT);
   const env = serverEnv(port, {
+    ...served.env,
     CLIENT_DIR: options.build.clientDir,
     BENCH_LOOP_DELAY_FILE: options.probeFile,
     ...options.env,
@@ -67,15 +69,11 @@ export async function startBenchServer(options: {
   const probe = pathToFileURL(join(REPO_ROOT, 'scripts/bench/loop-delay-probe.mjs')).href;
   const started = performance.now();
   const child = track(
-    spawn(
-      process.execPath,
-      [...servedNodeFlags(REPO_ROOT), '--import', probe, options.build.serverEntry],
-      {
-        cwd: REPO_ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    ),
+    spawn(process.execPath, [...served.nodeFlags, '--import', probe, options.build.serverEntry], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the server could not be spawned');

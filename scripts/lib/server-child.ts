@@ -29,18 +29,31 @@ const DROPPED_SETTINGS = [
 ];
 
 /**
- * The Node flags of `npm run serve` (package.json), so a measured server runs exactly as it is
- * deployed: `node <flags> dist/server/server.js`.
+ * How `npm run serve` (package.json) starts the server, so a measured server runs exactly as it
+ * is deployed: `[NAME=value ...] node <flags> dist/server/server.js`. The settings before `node`
+ * are those read when the process starts (glibc's MALLOC_ARENA_MAX), which the server cannot
+ * set for itself.
  */
-export function servedNodeFlags(repoRoot: string): string[] {
+export function servedCommand(repoRoot: string): {
+  env: Record<string, string>;
+  nodeFlags: string[];
+} {
   const scripts = (
     JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
-  const words = (scripts.serve ?? '').split(/\s+/);
-  if (words[0] !== 'node') throw new Error(`npm run serve is not "node ...": ${scripts.serve}`);
-  return words.slice(1).filter((word) => word.startsWith('--'));
+  const words = (scripts.serve ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let at = 0;
+  for (; at < words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[at] ?? ''); at++) {
+    const [name = '', ...value] = (words[at] ?? '').split('=');
+    env[name] = value.join('=');
+  }
+  if (words[at] !== 'node') {
+    throw new Error(`npm run serve is not "[NAME=value ...] node ...": ${scripts.serve}`);
+  }
+  return { env, nodeFlags: words.slice(at + 1).filter((word) => word.startsWith('--')) };
 }
 
 export async function freePort(): Promise<number> {

@@ -44,16 +44,17 @@ export function servedCommand(repoRoot: string): {
     }
   ).scripts;
   const words = (scripts.serve ?? '').trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  let at = 0;
-  for (; at < words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[at] ?? ''); at++) {
-    const [name = '', ...value] = (words[at] ?? '').split('=');
-    env[name] = value.join('=');
-  }
-  if (words[at] !== 'node') {
+  const node = words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word));
+  if (words[node] !== 'node') {
     throw new Error(`npm run serve is not "[NAME=value ...] node ...": ${scripts.serve}`);
   }
-  return { env, nodeFlags: words.slice(at + 1).filter((word) => word.startsWith('--')) };
+  const env = Object.fromEntries(
+    words.slice(0, node).map((setting) => {
+      const equals = setting.indexOf('=');
+      return [setting.slice(0, equals), setting.slice(equals + 1)];
+    }),
+  );
+  return { env, nodeFlags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
 }
 
 export async function freePort(): Promise<number> {

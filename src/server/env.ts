@@ -99,9 +99,9 @@ export const configSchema = z
      */
     LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     /**
-     * The page cache's budget in MB as it counts pages (their bytes, encodings and parsed data).
-     * The process grows about 2.7x what is counted (see page-cache-plugin.ts): 24 keeps the
-     * server near 250 MB after thousands of first-time pages.
+     * The page cache's budget in MB as it counts pages (their bytes, encodings, parsed data and
+     * what their objects take of the heap): 24 keeps the server under 250 MB after thousands of
+     * first-time pages (see page-cache-plugin.ts).
      */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
     /**

@@ -1,7 +1,7 @@
 import { etagOf } from '@server/lib/etag.js';
 import { ownMemory } from '@server/lib/own-memory.js';
 import type { CachedBody, CachedPage, PageBuild } from './page-cache.js';
-import { createEncodings } from './page-encodings.js';
+import { createEncodings, type Encodings } from './page-encodings.js';
 
 /** A page as the page cache weighs it: the bytes it held when built (growth is counted after). */
 export interface BuiltPage<T> extends CachedPage<T> {
@@ -32,9 +32,93 @@ const DATA_PER_BODY_BYTE = 2;
  */
 const MAX_VARIANTS = 16;
 
-function makeBody(json: string, grown: (bytes: number) => void): CachedBody {
-  const body = ownMemory(Buffer.from(json));
-  return { body, etag: etagOf(body), encodings: createEncodings(body, grown) };
+/**
+ * What keeping a page costs the JavaScript heap besides its bytes, so that the page cache's
+ * budget bounds the memory it takes rather than its bytes alone: the page's objects and its
+ * entries in the cache. Measured by scripts/bench/page-memory.ts (16,000 pages): ~1,040 bytes a
+ * page, Buffer objects included, and 80-130 bytes for each video or artist it depends on (less
+ * when pages share them), the cache's index included.
+ */
+export const PAGE_OVERHEAD_BYTES = 1000;
+export const DEPENDENCY_OVERHEAD_BYTES = 100;
+
+/** A body as kept: its own memory, its validator, its compressed forms made on demand. */
+class KeptBody implements CachedBody {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly encodings: Encodings;
+
+  constructor(json: string, grown: (bytes: number) => void) {
+    this.body = ownMemory(Buffer.from(json));
+    this.etag = etagOf(this.body);
+    this.encodings = createEncodings(this.body, grown);
+  }
+}
+
+/**
+ * A page kept in the cache. A class rather than an object literal of closures: the page cache
+ * holds thousands, and each literal with a getter and its closures took its own hidden class and
+ * contexts: 2,790 bytes of heap for a page that depends on nothing, 1,040 now (page-memory.ts).
+ */
+class KeptPage<T> extends KeptBody implements BuiltPage<T> {
+  readonly key: string;
+  readonly builtBytes: number;
+  readonly dependsOn: readonly string[];
+  #data: T | undefined;
+  #variants: Map<string, CachedBody> | null = null;
+  readonly #endLength: number;
+  readonly #grown: (bytes: number) => void;
+
+  constructor(key: string, built: PageBuild<T>, message: string, grown: (bytes: number) => void) {
+    // Only the bytes are kept, not the JSON text: a page's text is a V8 string on the heap, twice
+    // its length when a title has a character beyond Latin-1 (a dash), which made thousands of
+    // new pages hold ~100 MB of heap and the garbage collector the busiest part of the server.
+    super(
+      'document' in built
+        ? built.document
+        : envelopeJson('json' in built ? built.json : JSON.stringify(built.data), message),
+      grown,
+    );
+    this.key = key;
+    this.#data = 'data' in built ? built.data : undefined;
+    this.#grown = grown;
+    this.#endLength = Buffer.byteLength(envelopeEnd(message));
+    // An array: a Set of a dozen strings takes twice the heap, and is only ever walked.
+    this.dependsOn = [...new Set(built.dependsOn)];
+    // A document's data is a few fields about it, not the page parsed.
+    const heldData = this.#data === undefined || 'document' in built ? 0 : this.#dataBytes();
+    this.builtBytes =
+      this.body.length +
+      heldData +
+      PAGE_OVERHEAD_BYTES +
+      this.dependsOn.length * DEPENDENCY_OVERHEAD_BYTES;
+  }
+
+  #dataBytes(): number {
+    return this.body.length * DATA_PER_BODY_BYTE;
+  }
+
+  get data(): T {
+    if (this.#data === undefined) {
+      const json = this.body.subarray(ENVELOPE_START.length, this.body.length - this.#endLength);
+      this.#data = JSON.parse(json.toString()) as T;
+      this.#grown(this.#dataBytes());
+    }
+    return this.#data;
+  }
+
+  variant(variantKey: string, make: () => string): CachedBody | null {
+    // Made on the first signed-in view: most pages are only ever sent to visitors.
+    this.#variants ??= new Map();
+    let variant = this.#variants.get(variantKey);
+    if (!variant) {
+      if (this.#variants.size >= MAX_VARIANTS) return null;
+      variant = new KeptBody(make(), this.#grown);
+      this.#variants.set(variantKey, variant);
+      this.#grown(variant.body.length);
+    }
+    return variant;
+  }
 }
 
 /**
@@ -47,43 +131,5 @@ export function makeCachedPage<T>(
   message: string,
   grown: (bytes: number) => void,
 ): BuiltPage<T> {
-  const variants = new Map<string, CachedBody>();
-  let data: T | undefined = 'data' in built ? built.data : undefined;
-  const body = makeBody(
-    'document' in built
-      ? built.document
-      : envelopeJson('json' in built ? built.json : JSON.stringify(built.data), message),
-    grown,
-  );
-  // Only the bytes are kept, not the JSON text: a page's text is a V8 string on the heap, twice
-  // its length when a title has a character beyond Latin-1 (a dash), which made thousands of
-  // new pages hold ~100 MB of heap and the garbage collector the busiest part of the server.
-  const dataBytes = () => body.body.length * DATA_PER_BODY_BYTE;
-  const endLength = Buffer.byteLength(envelopeEnd(message));
-  // A document's data is a few fields about it, not the page parsed.
-  const heldData = data === undefined || 'document' in built ? 0 : dataBytes();
-  return {
-    ...body,
-    key,
-    builtBytes: body.body.length + heldData,
-    get data(): T {
-      if (data === undefined) {
-        const json = body.body.subarray(ENVELOPE_START.length, body.body.length - endLength);
-        data = JSON.parse(json.toString()) as T;
-        grown(dataBytes());
-      }
-      return data;
-    },
-    dependsOn: new Set(built.dependsOn),
-    variant(variantKey, make) {
-      let variant = variants.get(variantKey);
-      if (!variant) {
-        if (variants.size >= MAX_VARIANTS) return null;
-        variant = makeBody(make(), grown);
-        variants.set(variantKey, variant);
-        grown(variant.body.length);
-      }
-      return variant;
-    },
-  };
+  return new KeptPage(key, built, message, grown);
 }

@@ -12,11 +12,10 @@ declare module 'fastify' {
 const MAX_AGE_MS = 5 * 60_000;
 
 /**
- * PAGE_CACHE_MB, as page-cache.ts counts it (JSON, encodings and parsed data); the default 24 MB
- * holds the home (~40 KB) and about two thousand video, category, artist and search pages. The
- * server's memory grows ~2.7x what is counted (the objects around each page, its dependencies,
- * garbage): measured after the bench's 6,300 first-time video pages, 48 MB gave a 315 MB server
- * and 24 MB a 250 MB one.
+ * PAGE_CACHE_MB, as page-cache.ts counts it (JSON, encodings, parsed data, and each page's
+ * objects and index entries, cached-page.ts); the default 24 MB holds the home (~40 KB) and about
+ * two thousand video, category, artist and search pages. The server's peak after the issue-33
+ * rows of the bench (thousands of first-time pages and searches): 223-229 MB (2026-12-07).
  */
 const bytesOf = (megabytes: number) => megabytes * 1024 * 1024;
 

@@ -3,12 +3,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { HomeData } from '@shared/schemas/public-catalogue.js';
 import { videoOf } from '@server/lib/api-examples.js';
 import { fakeCacheChannel } from '@server/testing/fake-cache-channel.js';
-import { createPageCache, type PageCache, type PageRecipe } from './page-cache.js';
+import { DEPENDENCY_OVERHEAD_BYTES, PAGE_OVERHEAD_BYTES } from './cached-page.js';
+import { createPageCache, type CachedPage, type PageCache, type PageRecipe } from './page-cache.js';
 import { videoDependency } from './public-page.js';
 
 // Long enough that a page is worth compressing (page-encodings.ts).
 const video = (id: number) =>
   videoOf(id, 'aaaaaaaaaaa', { title: `Video ${id}`, description: 'x'.repeat(300) });
+
+/**
+ * What a page of these counts as kept: its body and (estimated) its parsed data, three times the
+ * body, and what its objects and its entries in the cache's index take of the heap.
+ */
+const weightOf = (page: CachedPage<unknown>) =>
+  page.body.length * 3 + PAGE_OVERHEAD_BYTES + page.dependsOn.length * DEPENDENCY_OVERHEAD_BYTES;
 
 function setUp(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
   const fake = fakeCacheChannel();
@@ -246,8 +254,7 @@ describe('the page cache', () => {
 
   it('lets the least recently used pages go once it holds more bytes than allowed', async () => {
     const s = setUp();
-    // A page counts its body and (estimated) its parsed data: three times the body.
-    const size = (await s.get('size')).body.length * 3;
+    const size = weightOf(await s.get('size'));
     const small = setUp({ maxBytes: size * 2 + 10 });
     await small.get('a');
     await small.get('b');
@@ -281,9 +288,22 @@ describe('the page cache', () => {
     expect(page.variant('|10', make('kept'))).toBe(one);
   });
 
+  it('counts what a page takes of the heap beside its bytes', async () => {
+    const s = setUp();
+    const page = await s.get('size');
+    // Room for two pages' bytes and one page's objects and index entries, not two.
+    const overhead = weightOf(page) - page.body.length * 3;
+    expect(overhead).toBe(PAGE_OVERHEAD_BYTES + 3 * DEPENDENCY_OVERHEAD_BYTES);
+    const small = setUp({ maxBytes: page.body.length * 3 * 2 + overhead });
+    await small.get('a');
+    await small.get('b');
+    await small.get('a');
+    expect(small.builds('a')).toBe(2);
+  });
+
   it('counts variants in its bytes, and they go with their page', async () => {
     const s = setUp();
-    const size = (await s.get('size')).body.length * 3;
+    const size = weightOf(await s.get('size'));
     const small = setUp({ maxBytes: size * 2 + 10 });
     await small.get('a');
     (await small.get('b')).variant('|', () => 'x'.repeat(400));

@@ -25,7 +25,7 @@ export interface CachedPage<T> extends CachedBody {
    */
   readonly data: T;
   /** What the page shows that can change without an edit of the page: see `videoDependency` (public-page.ts). */
-  dependsOn: ReadonlySet<string>;
+  dependsOn: readonly string[];
   /**
    * Another answer made from this page and kept with it, under a key naming what makes it
    * differ: the page as signed-in viewers who like the same things on it see it. Null once the
@@ -97,7 +97,7 @@ export interface PageCacheOptions {
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { invalidation } = options;
-  const keysByDependency = new Map<string, Set<string>>();
+  const keysByDependency = createDependencyIndex();
   const pages: LruCache<string, BuiltPage<unknown>> = createLruCache({
     maxWeight: options.maxBytes,
     weigh: (page) => page.builtBytes,
@@ -106,18 +106,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // While deaf to other instances, a page built now could miss their news of its change.
     isKeeping: () => invalidation.isLive(),
     onKeep(key, page) {
-      for (const dependency of page.dependsOn) {
-        const keys = keysByDependency.get(dependency) ?? new Set<string>();
-        keys.add(key);
-        keysByDependency.set(dependency, keys);
-      }
+      for (const dependency of page.dependsOn) keysByDependency.add(dependency, key);
     },
     onRemove(key, page) {
-      for (const dependency of page.dependsOn) {
-        const keys = keysByDependency.get(dependency);
-        keys?.delete(key);
-        if (keys?.size === 0) keysByDependency.delete(dependency);
-      }
+      for (const dependency of page.dependsOn) keysByDependency.remove(dependency, key);
     },
   });
 
@@ -131,7 +123,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     // A build in flight learns its dependencies only when done: it is kept if none changed.
     const { dependency } = change;
-    pages.changed(keysByDependency.get(dependency) ?? [], (page) => page.dependsOn.has(dependency));
+    pages.changed(keysByDependency.keysOf(dependency), (page) =>
+      page.dependsOn.includes(dependency),
+    );
   };
   invalidation.subscribe(apply);
   // While deaf to other instances, nothing held can be trusted, nor anything held from before.
@@ -178,6 +172,42 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       });
       beside.push(cache);
       return Object.assign(cache, { isKeeping });
+    },
+  };
+}
+
+/** Which kept pages show each video and artist. */
+interface DependencyIndex {
+  add(dependency: string, key: string): void;
+  remove(dependency: string, key: string): void;
+  keysOf(dependency: string): Iterable<string>;
+}
+
+/**
+ * A dependency most pages share with no other kept page holds that page's key alone, not a Set
+ * of one: thousands of kept pages each name a dozen videos or more, and a Set each took ~100
+ * bytes of heap (measured, see docs/performance.md).
+ */
+function createDependencyIndex(): DependencyIndex {
+  const keys = new Map<string, string | Set<string>>();
+  return {
+    add(dependency, key) {
+      const known = keys.get(dependency);
+      if (known === undefined) keys.set(dependency, key);
+      else if (typeof known !== 'string') known.add(key);
+      else if (known !== key) keys.set(dependency, new Set([known, key]));
+    },
+    remove(dependency, key) {
+      const known = keys.get(dependency);
+      if (known === key) keys.delete(dependency);
+      else if (typeof known === 'object') {
+        known.delete(key);
+        if (known.size === 0) keys.delete(dependency);
+      }
+    },
+    keysOf(dependency) {
+      const known = keys.get(dependency);
+      return known === undefined ? [] : typeof known === 'string' ? [known] : known;
     },
   };
 }

@@ -40,7 +40,7 @@ interface Read {
   ): Promise<Page | null>;
 }
 
-type Page = { body: Buffer; dependsOn: ReadonlySet<string> };
+type Page = { body: Buffer; dependsOn: readonly string[] };
 
 function read<P, T>(
   kind: PublicPage<P, T>,

@@ -1,5 +1,6 @@
 /** The single figures (cold starts, memory, loop delay, ...), in the browser bench's shape. */
 import type { BenchFigure } from './browser.js';
+import type { Row } from './measure.js';
 import type { LoopDelay } from './server-process.js';
 import { judgeAtMost } from './targets.js';
 
@@ -45,4 +46,26 @@ export function loopDelayFigure(name: string, delay: LoopDelay): Figure {
 export function memoryFigure(name: string, peakMb: number, nowMb: number): Figure {
   const figure = atMost(name, peakMb, 250, 'MB');
   return { ...figure, value: `${figure.value} peak (${nowMb.toFixed(0)} MB now)` };
+}
+
+/**
+ * The rows under whose load the server's peak memory grew most (VmHWM after the row's load minus
+ * before it): where to look first when the peak misses its budget.
+ */
+export function peakRisersFigure(name: string, rows: readonly Row[], count = 3): Figure {
+  const risers = rows
+    .map((row) => ({ row, riseMb: row.peakRss.afterMb - row.peakRss.beforeMb }))
+    .filter(({ riseMb }) => riseMb >= 1)
+    .sort((a, b) => b.riseMb - a.riseMb)
+    .slice(0, count);
+  const value =
+    risers.length === 0
+      ? 'no row raised it by 1 MB or more'
+      : risers
+          .map(
+            ({ row, riseMb }) =>
+              `${row.name} +${riseMb.toFixed(0)} (to ${row.peakRss.afterMb.toFixed(0)})`,
+          )
+          .join('; ') + ' MB';
+  return info(name, value);
 }

@@ -33,6 +33,8 @@ export interface Row {
   sample: { bytes: number; contentType: string; contentEncoding: string | null };
   /** Statuses of the sample requests that were not 2xx. */
   sampleFailures: string[];
+  /** The server's VmHWM (MB) before the row and after its load: which rows set the peak. */
+  peakRss: { beforeMb: number; afterMb: number };
 }
 
 async function takeSamples(
@@ -105,6 +107,7 @@ export async function measureEndpoint(
   endpoint: Endpoint,
 ): Promise<Row> {
   const { loader, ceiling } = context;
+  const peakBeforeMb = server.peakRssMb();
   await settle(server.origin);
   const { answer, failures } = await takeSamples(server.origin, endpoint);
   await endpoint.after?.();
@@ -128,6 +131,7 @@ export async function measureEndpoint(
   await server.loopDelay(); // starts the window after the warm-up
   const result = await loader.run(scenario(server.origin, context.seconds));
   const loopDelay = await server.loopDelay();
+  const peakAfterMb = server.peakRssMb();
   await endpoint.after?.();
 
   endpoint.beforeCeiling?.(ceiling.origin);
@@ -159,6 +163,7 @@ export async function measureEndpoint(
       contentEncoding: answer.contentEncoding,
     },
     sampleFailures: failures,
+    peakRss: { beforeMb: peakBeforeMb, afterMb: peakAfterMb },
   };
   const errors = errorsOf(result);
   console.log(

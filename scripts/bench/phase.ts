@@ -1,7 +1,7 @@
 /** What the bench's phases (PostgreSQL, embedded, embedded at scale) share. */
 import { join } from 'node:path';
 import type { Endpoint } from './endpoint.js';
-import { loopDelayFigure, memoryFigure, type Figure } from './figures.js';
+import { loopDelayFigure, memoryFigure, peakRisersFigure, type Figure } from './figures.js';
 import { measureEndpoint, type BenchContext, type Row } from './measure.js';
 import { startBenchServer, type BenchServer } from './server-process.js';
 import type { BenchSettings } from './settings.js';
@@ -68,6 +68,10 @@ export async function measureMixedLoad(
       `server RSS (VmHWM), ${label}, after the load`,
       server.peakRssMb(),
       server.rssMb(),
+    ),
+    peakRisersFigure(
+      `server RSS peak, ${label}: the rows that raised it most`,
+      run.output.rows.filter((each) => each.phase === phase),
     ),
   );
 }

@@ -10,6 +10,9 @@ import {
   TEST_PASSWORD,
 } from '@server/testing/factories.js';
 import { useTestApp } from '@server/testing/use-test-app.js';
+import { hash } from '@node-rs/argon2';
+import { findUserById, setPasswordHash } from '../users/users-repository.js';
+import { needsRehash } from './password-hashing.js';
 
 const { t } = useTestApp();
 
@@ -112,6 +115,32 @@ describe('POST /api/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.message).toBe(apiMessages.loginFailed);
+  });
+
+  it("moves a hash made with older parameters to today's, once, whichever login comes first", async () => {
+    const user = await buildUser(t.db);
+    const older = await hash(TEST_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await setPasswordHash(t.db, user.id, older);
+    expect(needsRehash(older)).toBe(true);
+
+    // Two logins at once, both checked against the older hash: both open a session.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        callApi(t.app, 'POST', '/api/login', {
+          body: { email: user.email, password: TEST_PASSWORD },
+        }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode)).toEqual([201, 201]);
+    const stored = (await findUserById(t.db, user.id))!.passwordHash;
+    expect(stored).not.toBe(older);
+    expect(needsRehash(stored)).toBe(false);
+
+    const again = await callApi(t.app, 'POST', '/api/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await findUserById(t.db, user.id))!.passwordHash).toBe(stored);
   });
 
   it.each([

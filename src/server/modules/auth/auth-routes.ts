@@ -11,6 +11,7 @@ import { ok } from '@server/lib/reply.js';
 import { callerOf } from '@server/plugins/authentication.js';
 import { findUserByEmail, insertUser } from '../users/users-repository.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hashing.js';
+import { withCurrentPasswordHash } from './password-upgrade.js';
 import { revokeSession } from './session-repository.js';
 import { answerSession, openSignedInSession, signedInAnswer, userAgentOf } from './sign-in.js';
 import { secondFactorMessages } from '@shared/messages/second-factor.js';
@@ -130,10 +131,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw unauthorized(apiMessages.loginFailed);
       }
       await app.abuse.login.forget([`account:${email}`]);
+      // What the session (or the second step) is opened against: the hash as stored now.
+      const { passwordHash } = await withCurrentPasswordHash(app.db, user, request.body.password);
       const userAgent = userAgentOf(request.headers);
       const methods = user.isAdmin ? await secondFactorMethods(app.db, user.id) : [];
       if (methods.length > 0) {
-        const login = { userId: user.id, userAgent, checkedPasswordHash: user.passwordHash };
+        const login = { userId: user.id, userAgent, checkedPasswordHash: passwordHash };
         const challenge = await openLoginChallenge(app.db, login, app.clock());
         void reply.code(202);
         return {
@@ -145,7 +148,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         };
       }
       const mustEnrol = user.isAdmin && (await isSecondFactorRequired(app.db));
-      const token = await openSignedInSession(app, app.db, user, { userAgent, mustEnrol });
+      const token = await openSignedInSession(
+        app,
+        app.db,
+        { ...user, passwordHash },
+        { userAgent, mustEnrol },
+      );
       return answerSession(reply, user, token, apiMessages.loggedIn);
     },
   );

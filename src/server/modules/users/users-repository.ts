@@ -68,6 +68,24 @@ export async function setPasswordHash(
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
 }
 
+/**
+ * The same password's hash made again (other parameters), unless it changed meanwhile: true when
+ * it was replaced. Recovery codes stay: the password is the same.
+ */
+export async function replacePasswordHash(
+  db: Database,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const replaced = await db
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)))
+    .returning({ id: users.id });
+  return replaced.length > 0;
+}
+
 export async function touchLastLogin(db: Database, id: number): Promise<void> {
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
 }

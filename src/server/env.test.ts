@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       config.PAGE_CACHE_MB,
       config.VIEWER_CACHE_SESSIONS,
       config.VIEWER_CACHE_LIKED_IDS,
-    ]).toEqual([24, 10_000, 200_000]);
+    ]).toEqual([20, 10_000, 200_000]);
   });
 
   const failure = (env: Record<string, string>) => {

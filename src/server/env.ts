@@ -100,10 +100,10 @@ export const configSchema = z
     LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     /**
      * The page cache's budget in MB as it counts pages (their bytes, encodings, parsed data and
-     * what their objects take of the heap): 24 keeps the server under 250 MB after thousands of
-     * first-time pages (see page-cache-plugin.ts).
+     * what their objects take of the heap): 20 keeps the server under 250 MB through the bench's
+     * whole PostgreSQL phase (see page-cache-plugin.ts).
      */
-    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(20),
     /**
      * Searches' orders kept per instance, in MB (search-orders.ts): a search with thousands of
      * matches keeps its first 2,000 videos' ids (16 KB), so its later pages skip ranking them all.

@@ -13,9 +13,10 @@ const MAX_AGE_MS = 5 * 60_000;
 
 /**
  * PAGE_CACHE_MB, as page-cache.ts counts it (JSON, encodings, parsed data, and each page's
- * objects and index entries, cached-page.ts); the default 24 MB holds the home (~40 KB) and about
- * two thousand video, category, artist and search pages. The server's peak after the issue-33
- * rows of the bench (thousands of first-time pages and searches): 223-229 MB (2026-12-07).
+ * objects and index entries, cached-page.ts); the default 20 MB holds the home (~40 KB) and about
+ * two thousand video, category, artist and search pages. The server's peak through the bench's
+ * PostgreSQL phase (thousands of first-time pages and searches, logins, every other row):
+ * 250 MB at 24, 240 MB at 20 (2026-12-07).
  */
 const bytesOf = (megabytes: number) => megabytes * 1024 * 1024;
 
